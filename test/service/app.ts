@@ -30,8 +30,8 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, s
   state.calls.add(record, res);
   if (body.kind === 'aborted') return;
   if (body.kind === 'tooLarge') {
-    // Stop reading the rest of the upload; the connection cannot be reused after that.
-    return sendFailure(res, 413, `Request body is larger than the ${BODY_LIMIT_BYTES / (1024 * 1024)} MiB limit.`, { Connection: 'close' });
+    const text = `Request body is larger than the ${BODY_LIMIT_BYTES / (1024 * 1024)} MiB limit.`;
+    return sendFailure(res, 413, text, body.drained ? {} : { Connection: 'close' });
   }
 
   const fault = state.faults.take(path);
