@@ -26,7 +26,11 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, s
   const time = new Date().toISOString();
   const body = await readBody(req);
   const rawBody = body.kind === 'ok' ? body.text : '';
-  const record: CallRecord = { method: req.method ?? 'GET', path, headers: { ...req.headers }, body: parseOrUndefined(rawBody), rawBody, status: 0, time };
+  const record: CallRecord = { method: req.method ?? 'GET', path, headers: { ...req.headers }, body: undefined, rawBody, status: 0, time };
+  const parsed = parseOrUndefined(rawBody);
+  // Leave `body` out rather than undefined, so records read in-process equal those read over HTTP.
+  if (parsed === undefined) delete record.body;
+  else record.body = parsed;
   state.calls.add(record, res);
   if (body.kind === 'aborted') return;
   if (body.kind === 'tooLarge') {

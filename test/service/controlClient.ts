@@ -37,7 +37,18 @@ export class ServiceControl {
       body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path} failed with ${response.status}: ${text}`);
+    if (!response.ok) throw new Error(`${method} ${path} failed with ${response.status}: ${errorText(text)}`);
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   }
+}
+
+/** The `error` of a JSON error body, or the body as is. */
+function errorText(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // Not JSON: show it raw.
+  }
+  return body;
 }
