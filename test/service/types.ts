@@ -37,7 +37,7 @@ export interface CallRecord {
   /** Path as received, without the query string (still percent-encoded). */
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  /** Parsed JSON body, or undefined when the body was empty or not JSON. */
+  /** Parsed JSON body; the key is absent when the body was empty or not JSON. */
   body: unknown;
   rawBody: string;
   /** Status sent; 0 while or when no response head was sent. */
