@@ -30,10 +30,10 @@ async function startCli(args: string[], env: Record<string, string> = {}): Promi
   return { child, url, output: () => stdout };
 }
 
-async function stop(cli: RunningCli): Promise<number | null> {
+async function stop(cli: RunningCli, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (cli.child.exitCode !== null) return cli.child.exitCode;
   const exited = once(cli.child, 'exit');
-  cli.child.kill('SIGTERM');
+  cli.child.kill(signal);
   const [code] = (await exited) as [number | null];
   return code;
 }
@@ -59,7 +59,7 @@ describe('service CLI', () => {
     }
   });
 
-  it('logs one line per request without the API key', async () => {
+  it('logs one line per request without the API key, and exits 0 on Ctrl+C (SIGINT)', async () => {
     const cli = await startCli(['--port', '0']);
     try {
       const before = cli.output().length;
@@ -69,7 +69,7 @@ describe('service CLI', () => {
       assert.match(log, /GET \/v1\/me -> 200/);
       assert.doesNotMatch(log, /gk_demo_grace/);
     } finally {
-      await stop(cli);
+      assert.equal(await stop(cli, 'SIGINT'), 0);
     }
   });
 
