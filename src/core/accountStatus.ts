@@ -1,0 +1,19 @@
+// The one state value behind the status bar, the context keys and the Accounts menu.
+// Pure: no `vscode`.
+
+import type { GistUser } from '../client/types';
+
+export type AccountStatus =
+  | { readonly kind: 'signedOut' }
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'signedIn'; readonly user: GistUser }
+  /** `rejected`: the key was refused; `unreachable`: no answer; `configuration`: no usable base URL. */
+  | { readonly kind: 'error'; readonly reason: 'rejected' | 'unreachable' | 'configuration'; readonly message: string };
+
+export interface AccountSnapshot {
+  readonly status: AccountStatus;
+  /** Generations in flight. */
+  readonly generating: number;
+  readonly lastCallId: string | undefined;
+  readonly baseUrl: string;
+}

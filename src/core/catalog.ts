@@ -1,0 +1,139 @@
+// The gist catalog from the `gist.gists` setting, normalised and tolerant of bad entries.
+// Pure: no `vscode`, so it is unit tested on plain Node.
+
+export interface CatalogVariable {
+  readonly name: string;
+  readonly description?: string | undefined;
+  /** Prefill; may hold editor placeholders such as `${selection}`. */
+  readonly default?: string | undefined;
+}
+
+export interface CatalogVariant {
+  readonly slug: string;
+  readonly label?: string | undefined;
+}
+
+export interface CatalogGist {
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string | undefined;
+  /** A fixed variant: the variant picker is skipped. */
+  readonly variant?: string | undefined;
+  readonly variants: readonly CatalogVariant[];
+  readonly variables: readonly CatalogVariable[];
+  /** Where the entry came from, shown in the picker. */
+  readonly source: string;
+}
+
+export interface Catalog {
+  readonly gists: readonly CatalogGist[];
+  /** One sentence per skipped or repaired entry, for the log. */
+  readonly problems: readonly string[];
+}
+
+type Loose = Record<string, unknown>;
+
+function isObject(value: unknown): value is Loose {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function parseVariable(raw: unknown): CatalogVariable | undefined {
+  if (typeof raw === 'string') {
+    return raw.trim() === '' ? undefined : { name: raw.trim() };
+  }
+  if (isObject(raw) && typeof raw.name === 'string' && raw.name.trim() !== '') {
+    return {
+      name: raw.name.trim(),
+      description: optionalText(raw.description),
+      default: typeof raw.default === 'string' ? raw.default : undefined,
+    };
+  }
+  return undefined;
+}
+
+function parseVariant(raw: unknown): CatalogVariant | undefined {
+  if (typeof raw === 'string') {
+    return raw.trim() === '' ? undefined : { slug: raw.trim() };
+  }
+  if (isObject(raw) && typeof raw.slug === 'string' && raw.slug.trim() !== '') {
+    return { slug: raw.slug.trim(), label: optionalText(raw.label) };
+  }
+  return undefined;
+}
+
+function parseList<T>(raw: unknown, parse: (item: unknown) => T | undefined, key: (item: T) => string): T[] {
+  if (!Array.isArray(raw)) {
+    return [];
+  }
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const entry of raw) {
+    const item = parse(entry);
+    if (item !== undefined && !seen.has(key(item))) {
+      seen.add(key(item));
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+function parseGist(raw: unknown, source: string): CatalogGist | undefined {
+  if (!isObject(raw) || typeof raw.id !== 'string' || raw.id.trim() === '') {
+    return undefined;
+  }
+  const id = raw.id.trim();
+  return {
+    id,
+    label: optionalText(raw.label) ?? id,
+    description: optionalText(raw.description),
+    variant: optionalText(raw.variant)?.trim(),
+    variants: parseList(raw.variants, parseVariant, (v) => v.slug),
+    variables: parseList(raw.variables, parseVariable, (v) => v.name),
+    source,
+  };
+}
+
+/**
+ * Reads catalog entries from one source (the setting, or a workspace `gists.json`).
+ * Entries without an id are skipped; a repeated id keeps the first entry.
+ */
+export function parseCatalog(raw: unknown, source: string): Catalog {
+  if (raw === undefined || raw === null) {
+    return { gists: [], problems: [] };
+  }
+  if (!Array.isArray(raw)) {
+    return { gists: [], problems: [`${source}: expected a list of gists, found ${typeof raw}.`] };
+  }
+  const gists: CatalogGist[] = [];
+  const problems: string[] = [];
+  raw.forEach((entry, index) => {
+    const gist = parseGist(entry, source);
+    if (gist === undefined) {
+      problems.push(`${source}: entry ${index + 1} has no "id" and was skipped.`);
+    } else if (gists.some((known) => known.id === gist.id)) {
+      problems.push(`${source}: gist "${gist.id}" is listed twice; the first entry is used.`);
+    } else {
+      gists.push(gist);
+    }
+  });
+  return { gists, problems };
+}
+
+/** Joins catalogs in order; an id already present in an earlier one wins. */
+export function mergeCatalogs(...catalogs: readonly Catalog[]): Catalog {
+  const gists: CatalogGist[] = [];
+  const problems: string[] = [];
+  for (const catalog of catalogs) {
+    problems.push(...catalog.problems);
+    for (const gist of catalog.gists) {
+      if (!gists.some((known) => known.id === gist.id)) {
+        gists.push(gist);
+      }
+    }
+  }
+  return { gists, problems };
+}

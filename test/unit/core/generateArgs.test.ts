@@ -1,0 +1,41 @@
+import { strict as assert } from 'node:assert';
+import { parseGenerateArgs } from '../../../src/core/generateArgs';
+
+describe('parseGenerateArgs', () => {
+  it('means "prompt" when there are no arguments', () => {
+    assert.equal(parseGenerateArgs(undefined), undefined);
+    assert.equal(parseGenerateArgs(null), undefined);
+  });
+
+  it('accepts {gistId, variant, values} and trims ids', () => {
+    assert.deepEqual(parseGenerateArgs({ gistId: ' echo ', variant: ' plain ', values: { text: ' keep spaces ' } }), {
+      ok: true,
+      request: { gistId: 'echo', variant: 'plain', values: { text: ' keep spaces ' } },
+    });
+    assert.deepEqual(parseGenerateArgs({ gistId: 'echo' }), {
+      ok: true,
+      request: { gistId: 'echo', variant: undefined, values: {} },
+    });
+    assert.deepEqual(parseGenerateArgs({ gistId: 'echo', variant: '' }), {
+      ok: true,
+      request: { gistId: 'echo', variant: undefined, values: {} },
+    });
+  });
+
+  it('rejects wrong shapes with a reason naming the field', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      ['echo', /object/],
+      [[], /object/],
+      [{}, /gistId/],
+      [{ gistId: '  ' }, /gistId/],
+      [{ gistId: 'x', variant: 3 }, /variant/],
+      [{ gistId: 'x', values: ['a'] }, /values/],
+      [{ gistId: 'x', values: { a: 1 } }, /"a"/],
+    ];
+    for (const [args, reason] of cases) {
+      const result = parseGenerateArgs(args);
+      assert.equal(result?.ok, false, JSON.stringify(args));
+      assert.match(result !== undefined && !result.ok ? result.reason : '', reason);
+    }
+  });
+});

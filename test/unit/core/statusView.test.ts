@@ -1,0 +1,58 @@
+import { strict as assert } from 'node:assert';
+import type { AccountSnapshot, AccountStatus } from '../../../src/core/accountStatus';
+import { escapeMarkdown, statusView } from '../../../src/core/statusView';
+
+const commands = { setApiKey: 'gist.setApiKey', menu: 'gist.statusBarMenu' };
+const user = { id: 'u_ada', name: 'Ada Lovelace', email: 'ada@example.com', company_id: 'c_analytical' };
+
+function snapshot(status: AccountStatus, extra: Partial<AccountSnapshot> = {}): AccountSnapshot {
+  return { status, generating: 0, lastCallId: undefined, baseUrl: 'http://127.0.0.1:8080', ...extra };
+}
+
+describe('statusView', () => {
+  it('signed out: a sign-in item that sets the key', () => {
+    const view = statusView(snapshot({ kind: 'signedOut' }), commands);
+    assert.equal(view.text, '$(key) Gist: Sign In');
+    assert.equal(view.command, 'gist.setApiKey');
+    assert.match(view.tooltip, /command:gist\.setApiKey/);
+    assert.equal(view.background, undefined);
+  });
+
+  it('signed in: the name, and a tooltip with email, company, service and last call', () => {
+    const view = statusView(snapshot({ kind: 'signedIn', user }, { lastCallId: 'Y2FsbA==' }), commands);
+    assert.equal(view.text, '$(account) Ada Lovelace');
+    assert.equal(view.command, 'gist.statusBarMenu');
+    for (const part of ['Ada Lovelace', 'ada@example\\.com', 'c_analytical', '127\\.0\\.0\\.1', 'Y2FsbA==']) {
+      assert.ok(view.tooltip.includes(part), `${part} in ${view.tooltip}`);
+    }
+  });
+
+  it('generating: a spinner while calls are in flight', () => {
+    const view = statusView(snapshot({ kind: 'signedIn', user }, { generating: 2 }), commands);
+    assert.match(view.text, /^\$\(loading~spin\) /);
+  });
+
+  it('checking: a spinner', () => {
+    assert.match(statusView(snapshot({ kind: 'checking' }), commands).text, /sync~spin/);
+  });
+
+  it('errors: error colour for a rejected key, warning for an unreachable service', () => {
+    const rejected = statusView(snapshot({ kind: 'error', reason: 'rejected', message: 'The key was rejected.' }), commands);
+    assert.equal(rejected.background, 'error');
+    assert.match(rejected.tooltip, /The key was rejected\\\./);
+    const unreachable = statusView(snapshot({ kind: 'error', reason: 'unreachable', message: 'No answer.' }), commands);
+    assert.equal(unreachable.background, 'warning');
+  });
+
+  it('escapes service text so it cannot inject links or icons', () => {
+    const hostile = { ...user, name: '$(bug) [x](command:evil)' };
+    const view = statusView(snapshot({ kind: 'signedIn', user: hostile }), commands);
+    assert.ok(!view.tooltip.includes('](command:evil)'));
+    assert.ok(view.text.endsWith('\\$(bug) [x](command:evil)'));
+    assert.equal(escapeMarkdown('a*b'), 'a\\*b');
+  });
+
+  it('says when no base URL is set', () => {
+    assert.match(statusView(snapshot({ kind: 'signedOut' }, { baseUrl: '' }), commands).tooltip, /not set/);
+  });
+});
