@@ -39,6 +39,8 @@ export interface RunningService {
   clearFaults(): void;
   /** TCP connections accepted so far. */
   connectionCount(): number;
+  /** TCP connections open now (a cancelled call's connection leaves this set). */
+  openConnectionCount(): number;
   /** Closes the server and destroys open sockets, including never-ending responses. */
   close(): Promise<void>;
 }
@@ -87,6 +89,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     injectFaults: (fault, count) => faults.add(fault, count),
     clearFaults: () => faults.clear(),
     connectionCount: () => connections,
+    openConnectionCount: () => sockets.size,
     close: () => {
       closed ??= new Promise<void>((resolve) => {
         closing.abort();

@@ -1,0 +1,22 @@
+// One log line for a failure: kind, status, the service's text, the call id, the low-level cause.
+// Pure: no `vscode`. Never sees the key (the key only ever goes into a request header).
+import type { GistError } from './errors';
+import { errorCodes } from './failureErrors';
+
+export function describeError(error: GistError): string {
+  const parts = [`${error.kind}`];
+  if (error.status !== undefined) {
+    parts.push(`HTTP ${error.status}`);
+  }
+  if (error.serviceError !== undefined) {
+    parts.push(`service error ${JSON.stringify(error.serviceError.slice(0, 500))}`);
+  }
+  if (error.retryAfterSeconds !== undefined) {
+    parts.push(`retry after ${error.retryAfterSeconds}s`);
+  }
+  const codes = [...new Set(errorCodes(error.details.cause))];
+  if (codes.length > 0) {
+    parts.push(`cause ${codes.join('/')}`);
+  }
+  return `${parts.join(', ')}: ${error.message}`;
+}

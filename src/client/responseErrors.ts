@@ -1,0 +1,79 @@
+// Maps an HTTP status and envelope to a typed error with a one-line message. Pure: no `vscode`,
+// no I/O, so the mapping is fuzzed on plain Node.
+import { GistError } from './errors';
+import { callIdFromData, parseEnvelope } from './envelope';
+import { parseRetryAfter } from './retryAfter';
+
+/** What was asked for, so messages can name it. */
+export type CallTarget = { readonly kind: 'me' } | { readonly kind: 'generate'; readonly gistId: string; readonly variant?: string | undefined };
+
+export interface ResponseFacts {
+  readonly status: number;
+  readonly body: string;
+  readonly retryAfter?: string | undefined;
+  readonly location?: string | undefined;
+}
+
+function gistName(target: CallTarget): string {
+  if (target.kind === 'me') {
+    return 'the account endpoint (/v1/me)';
+  }
+  return target.variant === undefined ? `Gist “${target.gistId}”` : `Gist “${target.gistId}” (variant “${target.variant}”)`;
+}
+
+function withServiceText(prefix: string, serviceError: string | undefined): string {
+  const text = serviceError?.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return text === undefined || text === '' ? prefix : `${prefix}: ${text}`;
+}
+
+/** The error for a response that is not a success (non-2xx status, or a non-null `error`). */
+export function errorFromResponse(target: CallTarget, facts: ResponseFacts): GistError {
+  const envelope = parseEnvelope(facts.body);
+  const serviceError = envelope.ok ? (envelope.error ?? undefined) : undefined;
+  const details = {
+    status: facts.status,
+    serviceError,
+    callId: envelope.ok ? callIdFromData(envelope.data) : undefined,
+  };
+  const { status } = facts;
+  if (status === 401 || status === 403) {
+    return new GistError(
+      'authentication',
+      `${withServiceText(`The service rejected the API key (HTTP ${status})`, serviceError)}. Set a valid key with “Gist: Set API Key…”.`,
+      'setApiKey',
+      details,
+    );
+  }
+  if (status === 404) {
+    return target.kind === 'me'
+      ? new GistError('notFound', 'The service URL does not lead to a gist service (HTTP 404 for /v1/me). Check the setting “gist.baseUrl”.', 'setBaseUrl', details)
+      : new GistError('notFound', `${gistName(target)} was not found on the service. Check the id and variant in your gist catalog.`, 'openSettings', details);
+  }
+  if (status === 429) {
+    const seconds = parseRetryAfter(facts.retryAfter);
+    const when = seconds === undefined ? 'Retry in a moment.' : `Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+    return new GistError('rateLimited', `The service is rate limiting requests (HTTP 429). ${when}`, 'retry', { ...details, retryAfterSeconds: seconds });
+  }
+  if (status === 408) {
+    return new GistError('timeout', 'The service timed out the request (HTTP 408). Retry in a moment.', 'retry', details);
+  }
+  if (status >= 500) {
+    return new GistError('service', `${withServiceText(`The gist service failed (HTTP ${status})`, serviceError)}. Retry in a moment.`, 'retry', details);
+  }
+  if (status >= 400) {
+    return new GistError('badRequest', `${withServiceText(`The service refused the request (HTTP ${status})`, serviceError)}. Check the values and try again.`, 'none', details);
+  }
+  if (status >= 300 && status < 400) {
+    const where = facts.location === undefined ? '' : ` to ${facts.location}`;
+    return new GistError('service', `The service answered with a redirect (HTTP ${status}${where}). Check the setting “gist.baseUrl”.`, 'setBaseUrl', details);
+  }
+  if (serviceError !== undefined) {
+    // A 2xx status with a non-null `error`: the envelope says it failed.
+    return new GistError('service', `${withServiceText('The gist service reported an error', serviceError)}. Retry, or see the log.`, 'retry', details);
+  }
+  return malformed(`unexpected HTTP status ${status}`, details);
+}
+
+export function malformed(problem: string, details: { status?: number | undefined; callId?: string | undefined } = {}): GistError {
+  return new GistError('malformedResponse', `The service sent a response the extension cannot read (${problem}). Retry, or open the log for details.`, 'openLog', details);
+}
