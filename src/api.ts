@@ -1,0 +1,18 @@
+// What `activate()` returns: a small, typed window on the extension's state, used by the
+// integration tests (and available to other extensions).
+import type * as vscode from 'vscode';
+import type { AccountSnapshot } from './core/accountStatus';
+import type { StatusView } from './core/statusView';
+import type { CallOutcome } from './generationRunner';
+
+export interface GistExtensionApi {
+  /** The account, generation and last call state behind the status bar. */
+  state(): AccountSnapshot;
+  readonly onDidChangeState: vscode.Event<AccountSnapshot>;
+  /** Text, tooltip, command and colour of the status bar item as shown now. */
+  statusBarItem(): StatusView;
+  /** Fires after every generate call, successful or not, once its content has been placed. */
+  readonly onDidFinishCall: vscode.Event<CallOutcome>;
+  /** Resolves when the latest account check has settled. */
+  whenAccountSettled(): Promise<void>;
+}

@@ -1,0 +1,15 @@
+// Every command id in one place; package.json's `contributes.commands` lists the same ids.
+
+export const CommandIds = {
+  setApiKey: 'gist.setApiKey',
+  signOut: 'gist.signOut',
+  generate: 'gist.generate',
+  showLog: 'gist.showLog',
+  copyLastCallId: 'gist.copyLastCallId',
+  refreshAccount: 'gist.refreshAccount',
+  setBaseUrl: 'gist.setBaseUrl',
+  /** Internal: the status bar item's click menu (hidden from the palette). */
+  statusBarMenu: 'gist.statusBarMenu',
+} as const;
+
+export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -1,0 +1,110 @@
+// "Gist: Generate at Cursor…": key and service URL if missing, then gist, variant, values, call.
+// With arguments `{gistId, variant?, values?}` it skips the prompts and returns `{id, content}`.
+import * as vscode from 'vscode';
+import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
+import type { CatalogVariable } from '../core/catalog';
+import { parseGenerateArgs } from '../core/generateArgs';
+import { connectionFor } from '../connection';
+import type { GenerationRunner } from '../generationRunner';
+import { InsertionTarget } from '../insertionTarget';
+import type { Memory } from '../memory';
+import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
+import { pickGist } from '../prompts/gistPicker';
+import { askForValues, askForVariableNames } from '../prompts/variableInputs';
+import { pickVariant } from '../prompts/variantPicker';
+import { setApiKey, type SetApiKeyDeps } from './setApiKey';
+
+export interface GenerateDeps extends SetApiKeyDeps {
+  readonly memory: Memory;
+  readonly runner: GenerationRunner;
+}
+
+interface PromptedRequest {
+  readonly request: GenerateRequest;
+  readonly label: string;
+}
+
+/** The connection, running the key flow or asking for the URL when either is missing. */
+async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSettings | undefined> {
+  if ((await ensureBaseUrl(deps.settings)) === undefined) {
+    return undefined;
+  }
+  let key = await deps.keyStore.get();
+  if (key === undefined) {
+    await setApiKey(deps);
+    key = await deps.keyStore.get();
+  }
+  const connection = connectionFor(deps.settings, key);
+  return connection.ok ? connection.connection : undefined;
+}
+
+async function variablesFor(deps: GenerateDeps, gistId: string, label: string, catalogVariables: readonly CatalogVariable[] | undefined) {
+  if (catalogVariables !== undefined) {
+    return catalogVariables;
+  }
+  const remembered = deps.memory.variableNames(gistId);
+  if (remembered !== undefined) {
+    return remembered.map((name) => ({ name }));
+  }
+  const names = await askForVariableNames(label);
+  if (names === undefined) {
+    return undefined;
+  }
+  await deps.memory.rememberVariableNames(gistId, names);
+  return names.map((name) => ({ name }));
+}
+
+async function promptForRequest(deps: GenerateDeps): Promise<PromptedRequest | undefined> {
+  const catalog = deps.settings.catalog();
+  for (const problem of catalog.problems) {
+    deps.logger.warn(problem);
+  }
+  const gist = await pickGist(catalog, deps.memory.recentGists());
+  if (gist === undefined) {
+    return undefined;
+  }
+  let variant = gist.entry?.variant;
+  if (variant === undefined) {
+    const picked = await pickVariant(gist.label, gist.entry?.variants ?? [], deps.memory.lastVariant(gist.id));
+    if (picked === undefined) {
+      return undefined;
+    }
+    variant = picked.variant;
+  }
+  const variables = await variablesFor(deps, gist.id, gist.label, gist.entry?.variables);
+  if (variables === undefined) {
+    return undefined;
+  }
+  const values = await askForValues(gist.label, variables, deps.memory.lastValues(gist.id));
+  if (values === undefined) {
+    return undefined;
+  }
+  // Remembered before the call, so a failed call never loses what the user typed.
+  await deps.memory.rememberCall(gist.id, variant, values);
+  return { request: { gistId: gist.id, variant, values }, label: gist.label };
+}
+
+export async function generate(deps: GenerateDeps, args?: unknown): Promise<GenerationResult | undefined> {
+  const parsed = parseGenerateArgs(args);
+  if (parsed !== undefined && !parsed.ok) {
+    deps.logger.error(`gist.generate called with invalid arguments: ${parsed.reason}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Gist: Generate was called with invalid arguments: {0}', parsed.reason));
+    return undefined;
+  }
+  // Captured first: the text lands where the command was invoked, whatever happens meanwhile.
+  const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+  try {
+    const connection = await ensureConnection(deps);
+    if (connection === undefined) {
+      return undefined;
+    }
+    const prompted = parsed === undefined ? await promptForRequest(deps) : { request: parsed.request, label: parsed.request.gistId };
+    if (prompted === undefined) {
+      return undefined;
+    }
+    const label = deps.settings.catalog().gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
+    return await deps.runner.run(connection, prompted.request, target, label);
+  } finally {
+    target.dispose();
+  }
+}

@@ -1,0 +1,35 @@
+// The command table: every command id bound to its handler, registered in one place.
+import * as vscode from 'vscode';
+import type { Account } from '../account';
+import { CommandIds, type CommandId } from '../commandIds';
+import type { Logger } from '../logger';
+import type { ExtensionState } from '../state';
+import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './accountCommands';
+import { generate, type GenerateDeps } from './generate';
+import { setApiKey } from './setApiKey';
+import { showStatusBarMenu } from './statusBarMenu';
+
+export interface CommandDeps extends GenerateDeps {
+  readonly account: Account;
+  readonly state: ExtensionState;
+  readonly logger: Logger;
+}
+
+type Handler = (...args: unknown[]) => unknown;
+
+function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
+  return {
+    [CommandIds.setApiKey]: (args) => setApiKey(deps, args),
+    [CommandIds.signOut]: () => signOut(deps.keyStore, deps.account, deps.logger),
+    [CommandIds.generate]: (args) => generate(deps, args),
+    [CommandIds.showLog]: () => deps.logger.show(),
+    [CommandIds.copyLastCallId]: () => copyLastCallId(deps.state),
+    [CommandIds.refreshAccount]: () => refreshAccount(deps.account),
+    [CommandIds.setBaseUrl]: () => setBaseUrl(deps.settings, deps.account),
+    [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
+  };
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
+  return Object.entries(commandTable(deps)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
+}

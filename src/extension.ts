@@ -1,0 +1,60 @@
+// Composition root: builds the parts, wires them, returns. No network and no waiting here.
+import * as vscode from 'vscode';
+import { Account } from './account';
+import type { GistExtensionApi } from './api';
+import { GistClient } from './client/gistClient';
+import { registerCommands } from './commands';
+import { bindContextKeys } from './contextKeys';
+import { GenerationRunner } from './generationRunner';
+import { KeyStore } from './keyStore';
+import { Logger } from './logger';
+import { Memory } from './memory';
+import { CONNECTION_KEYS, settings } from './settings';
+import { ExtensionState } from './state';
+import { StatusBar } from './statusBar';
+
+export function activate(context: vscode.ExtensionContext): GistExtensionApi {
+  try {
+    const logger = new Logger('Gist Generate');
+    const memory = new Memory(context.globalState);
+    const keyStore = new KeyStore(context.secrets);
+    const client = new GistClient({ userAgent: `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}` });
+    const state = new ExtensionState({ status: { kind: 'checking' }, generating: 0, lastCallId: memory.lastCallId(), baseUrl: settings.baseUrl() });
+    const account = new Account(keyStore, settings, client, state, logger);
+    const runner = new GenerationRunner(client, state, memory, logger);
+    const statusBar = new StatusBar(state);
+    context.subscriptions.push(
+      logger,
+      keyStore,
+      state,
+      account,
+      runner,
+      statusBar,
+      { dispose: () => void client.dispose() },
+      bindContextKeys(state),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state }),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (CONNECTION_KEYS.some((key) => event.affectsConfiguration(key))) {
+          void account.refresh();
+        }
+      }),
+    );
+    // Not awaited: the check reads the key store and calls /v1/me after activate() has returned.
+    void account.refresh();
+    return {
+      state: () => state.current,
+      onDidChangeState: state.onDidChange,
+      statusBarItem: () => statusBar.current,
+      onDidFinishCall: runner.onDidFinish,
+      whenAccountSettled: () => account.whenSettled(),
+    };
+  } catch (error) {
+    // VS Code shows nothing when activation throws; say what happened.
+    void vscode.window.showErrorMessage(vscode.l10n.t('Gist Generate failed to start: {0}', String(error)));
+    throw error;
+  }
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,51 @@
+// The one log of the extension, over a LogOutputChannel (levels via "Developer: Set Log Level…").
+// Every line passes through redaction so a key can never reach the output channel.
+import * as vscode from 'vscode';
+
+export class Logger implements vscode.Disposable {
+  private readonly channel: vscode.LogOutputChannel;
+  private readonly secrets = new Set<string>();
+
+  constructor(name: string) {
+    this.channel = vscode.window.createOutputChannel(name, { log: true });
+  }
+
+  /** Registers a value (the API key) that must never be written. */
+  addSecret(secret: string | undefined): void {
+    if (secret !== undefined && secret.length >= 4) {
+      this.secrets.add(secret);
+    }
+  }
+
+  redact(text: string): string {
+    let result = text;
+    for (const secret of this.secrets) {
+      result = result.split(secret).join('***');
+    }
+    return result;
+  }
+
+  trace(message: string): void {
+    this.channel.trace(this.redact(message));
+  }
+  debug(message: string): void {
+    this.channel.debug(this.redact(message));
+  }
+  info(message: string): void {
+    this.channel.info(this.redact(message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.redact(message));
+  }
+  error(message: string): void {
+    this.channel.error(this.redact(message));
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

@@ -1,0 +1,67 @@
+// Step 2: which variant. "Automatic" lets the service draw one by its traffic allocation.
+import * as vscode from 'vscode';
+import type { CatalogVariant } from '../core/catalog';
+
+interface VariantItem extends vscode.QuickPickItem {
+  readonly slug?: string;
+  readonly automatic?: true;
+  readonly enterSlug?: true;
+}
+
+/** `{ variant: undefined }` is the automatic choice; `undefined` means the user cancelled. */
+export type PickedVariant = { readonly variant: string | undefined };
+
+async function askForSlug(gistLabel: string): Promise<string | undefined> {
+  const slug = await vscode.window.showInputBox({
+    title: vscode.l10n.t('{0}: Variant Slug', gistLabel),
+    prompt: vscode.l10n.t('The slug of one of the gist’s variants.'),
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a variant slug.') : undefined),
+  });
+  return slug === undefined || slug.trim() === '' ? undefined : slug.trim();
+}
+
+export async function pickVariant(
+  gistLabel: string,
+  variants: readonly CatalogVariant[],
+  lastVariant: string | undefined,
+): Promise<PickedVariant | undefined> {
+  const automatic: VariantItem = {
+    label: `$(symbol-event) ${vscode.l10n.t('Automatic (traffic allocation)')}`,
+    description: vscode.l10n.t('the service picks a variant'),
+    automatic: true,
+  };
+  const known = [...variants];
+  if (lastVariant !== undefined && lastVariant !== '' && !known.some((variant) => variant.slug === lastVariant)) {
+    known.push({ slug: lastVariant });
+  }
+  const variantItems: VariantItem[] = known.map((variant) => ({
+    label: variant.label ?? variant.slug,
+    description: variant.label === undefined ? undefined : variant.slug,
+    slug: variant.slug,
+  }));
+  const enter: VariantItem = { label: `$(edit) ${vscode.l10n.t('Enter a variant slug…')}`, enterSlug: true, alwaysShow: true };
+  const items = [automatic, ...variantItems, enter];
+  // Put the last choice first, so Enter repeats it.
+  const lastIndex = items.findIndex((item) => (lastVariant === '' ? item.automatic === true : item.slug !== undefined && item.slug === lastVariant));
+  if (lastIndex > 0) {
+    const [last] = items.splice(lastIndex, 1);
+    if (last !== undefined) {
+      items.unshift(last);
+    }
+  }
+  const picked = await vscode.window.showQuickPick(items, {
+    title: vscode.l10n.t('{0}: Variant', gistLabel),
+    placeHolder: vscode.l10n.t('Pick a variant, or let the service choose'),
+    matchOnDescription: true,
+    ignoreFocusOut: true,
+  });
+  if (picked === undefined) {
+    return undefined;
+  }
+  if (picked.automatic === true) {
+    return { variant: undefined };
+  }
+  const slug = picked.enterSlug === true ? await askForSlug(gistLabel) : picked.slug;
+  return slug === undefined ? undefined : { variant: slug };
+}

@@ -1,0 +1,55 @@
+// One typed view of the `gist.*` settings, with the defaults in one place.
+import * as vscode from 'vscode';
+import { mergeCatalogs, parseCatalog, type Catalog } from './core/catalog';
+
+export const SETTINGS_SECTION = 'gist';
+
+const DEFAULTS = {
+  baseUrl: '',
+  apiKeyHeader: 'SERVICE-API-KEY',
+  requestTimeoutSeconds: 60,
+} as const;
+
+/** Settings whose change means the account must be checked again. */
+export const CONNECTION_KEYS = ['gist.baseUrl', 'gist.apiKeyHeader'] as const;
+
+function configuration(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION);
+}
+
+/**
+ * Application-scoped settings are read from the user (global) level only, so that a
+ * workspace's `.vscode/settings.json` can never send the key to another host.
+ */
+function applicationValue<T>(key: string, fallback: T): T {
+  const inspected = configuration().inspect<T>(key);
+  return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+}
+
+export const settings = {
+  baseUrl(): string {
+    const value = applicationValue<unknown>('baseUrl', DEFAULTS.baseUrl);
+    return typeof value === 'string' ? value.trim() : DEFAULTS.baseUrl;
+  },
+
+  apiKeyHeader(): string {
+    const value = applicationValue<unknown>('apiKeyHeader', DEFAULTS.apiKeyHeader);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULTS.apiKeyHeader;
+  },
+
+  requestTimeoutMs(): number {
+    const value = configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds);
+    const seconds = typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULTS.requestTimeoutSeconds;
+    return Math.round(seconds * 1000);
+  },
+
+  catalog(): Catalog {
+    return mergeCatalogs(parseCatalog(configuration().get<unknown>('gists'), 'settings (gist.gists)'));
+  },
+
+  async setBaseUrl(url: string): Promise<void> {
+    await configuration().update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  },
+};
+
+export type Settings = typeof settings;

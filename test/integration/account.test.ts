@@ -1,0 +1,111 @@
+// The API key, the account and the status bar item, in a real VS Code.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { GistExtensionApi } from '../../src/api';
+import { DEMO_KEY, OTHER_KEY, extensionApi, generate, service, serviceUrl, signIn, waitFor } from './support';
+
+describe('API key and account', function () {
+  let api: GistExtensionApi;
+
+  before(async function () {
+    api = await extensionApi();
+  });
+
+  beforeEach(async function () {
+    await service().clearFaults();
+    await service().clearCalls();
+  });
+
+  it('signs in with a key checked by /v1/me and shows the user in the status bar', async function () {
+    await signIn(api);
+    const item = api.statusBarItem();
+    assert.equal(item.text, '$(account) Ada Lovelace');
+    assert.equal(item.command, 'gist.statusBarMenu');
+    assert.ok(item.tooltip.includes('ada@example\\.com'));
+    assert.ok(item.tooltip.includes('c_analytical'));
+    const meCalls = (await service().calls()).filter((call) => call.path === '/v1/me');
+    assert.ok(meCalls.length >= 1);
+    assert.equal(meCalls[0]?.headers['service-api-key'], DEMO_KEY);
+  });
+
+  it('keeps the old key when a new one is rejected', async function () {
+    await signIn(api);
+    const user = await vscode.commands.executeCommand('gist.setApiKey', { apiKey: 'gk_wrong' });
+    assert.equal(user, undefined);
+    assert.equal(api.state().status.kind, 'signedIn');
+    await service().clearCalls();
+    assert.ok(await generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } }));
+    const [call] = await service().calls();
+    assert.equal(call?.userId, 'u_ada', 'the call still used the confirmed key');
+  });
+
+  it('switches user when another valid key is set', async function () {
+    await signIn(api, OTHER_KEY);
+    assert.equal(api.statusBarItem().text, '$(account) Grace Hopper');
+    await signIn(api, DEMO_KEY);
+    assert.equal(api.statusBarItem().text, '$(account) Ada Lovelace');
+  });
+
+  it('keeps the key out of every setting', async function () {
+    await signIn(api);
+    const all = JSON.stringify(vscode.workspace.getConfiguration('gist'));
+    const inspected = ['baseUrl', 'apiKeyHeader', 'gists', 'requestTimeoutSeconds'].map((key) =>
+      JSON.stringify(vscode.workspace.getConfiguration('gist').inspect(key)),
+    );
+    for (const text of [all, ...inspected]) {
+      assert.ok(!text.includes(DEMO_KEY));
+    }
+    assert.equal(api.state().baseUrl.replace(/\/$/, ''), serviceUrl().replace(/\/$/, ''));
+  });
+
+  it('shows a rejected key in the error colour', async function () {
+    await signIn(api);
+    await service().injectFaults({ path: '/v1/me', status: 401, error: 'key revoked' }, 1);
+    await vscode.commands.executeCommand('gist.refreshAccount');
+    const status = api.state().status;
+    assert.equal(status.kind, 'error');
+    assert.equal(status.kind === 'error' ? status.reason : '', 'rejected');
+    assert.equal(api.statusBarItem().background, 'error');
+    assert.match(api.statusBarItem().tooltip, /Set API Key/);
+  });
+
+  it('shows an unreachable service in the warning colour, and recovers on refresh', async function () {
+    await signIn(api);
+    await service().injectFaults({ path: '/v1/me', kind: 'resetBeforeBody' }, 5);
+    await vscode.commands.executeCommand('gist.refreshAccount');
+    const status = api.state().status;
+    assert.equal(status.kind === 'error' ? status.reason : status.kind, 'unreachable');
+    assert.equal(api.statusBarItem().background, 'warning');
+    await service().clearFaults();
+    await vscode.commands.executeCommand('gist.refreshAccount');
+    assert.equal(api.state().status.kind, 'signedIn');
+  });
+
+  it('shows checking while /v1/me is slow, and a spinner while generating', async function () {
+    await signIn(api);
+    await service().injectFaults({ path: '/v1/me', latencyMs: 800 }, 1);
+    const refreshing = vscode.commands.executeCommand('gist.refreshAccount');
+    await waitFor('checking', () => api.state().status.kind === 'checking');
+    assert.match(api.statusBarItem().text, /sync~spin/);
+    await refreshing;
+    await service().injectFaults({ path: '/v1/generate', latencyMs: 800 }, 1);
+    const generating = generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } });
+    await waitFor('generating', () => api.state().generating === 1);
+    assert.equal(api.statusBarItem().text, '$(loading~spin) Ada Lovelace');
+    await generating;
+    assert.equal(api.statusBarItem().text, '$(account) Ada Lovelace');
+  });
+
+  it('signs out: the key is gone and the status bar offers sign-in', async function () {
+    await signIn(api);
+    await vscode.commands.executeCommand('gist.signOut');
+    assert.equal(api.state().status.kind, 'signedOut');
+    assert.equal(api.statusBarItem().text, '$(key) Gist: Sign In');
+    assert.equal(api.statusBarItem().command, 'gist.setApiKey');
+    await service().clearCalls();
+    await vscode.commands.executeCommand('gist.refreshAccount');
+    assert.equal(api.state().status.kind, 'signedOut', 'no key is left to check');
+    assert.equal((await service().calls()).length, 0, 'nothing was sent without a key');
+    await signIn(api);
+  });
+});

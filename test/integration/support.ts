@@ -1,0 +1,93 @@
+// Shared helpers for the integration suite, which runs inside the real VS Code extension host.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { GistExtensionApi } from '../../src/api';
+import type { CallOutcome } from '../../src/generationRunner';
+import { ServiceControl } from '../service/controlClient';
+
+export const EXTENSION_ID = 'gist-generate.gist-generate';
+export const DEMO_KEY = 'gk_demo_ada';
+export const OTHER_KEY = 'gk_demo_grace';
+
+export function serviceUrl(): string {
+  const url = process.env.GIST_TEST_SERVICE_URL;
+  assert.ok(url, 'GIST_TEST_SERVICE_URL is set by the harness');
+  return url;
+}
+
+export const service = (): ServiceControl => new ServiceControl(serviceUrl());
+
+export async function extensionApi(): Promise<GistExtensionApi> {
+  const extension = vscode.extensions.getExtension<GistExtensionApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is installed`);
+  return extension.activate();
+}
+
+/** Polls until `check` returns a value other than undefined/false. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function signIn(api: GistExtensionApi, key = DEMO_KEY): Promise<void> {
+  const user = await vscode.commands.executeCommand<{ name: string } | undefined>('gist.setApiKey', { apiKey: key });
+  assert.ok(user, `signed in with the demo key`);
+  await waitFor('signed in', () => api.state().status.kind === 'signedIn');
+}
+
+/** Closes every editor without save prompts, so each test starts from an empty window. */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 50 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); i++) {
+    const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs)[0];
+    if (tab === undefined) {
+      break;
+    }
+    if (tab.input instanceof vscode.TabInputText) {
+      await vscode.window.showTextDocument(tab.input.uri, { preview: false });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } else {
+      await vscode.window.tabGroups.close(tab);
+    }
+  }
+}
+
+export async function openEditor(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
+  const document = await vscode.workspace.openTextDocument({ content, language });
+  return vscode.window.showTextDocument(document, { preview: false });
+}
+
+/** The next call outcome the extension publishes. */
+export function nextOutcome(api: GistExtensionApi): Promise<CallOutcome> {
+  return new Promise((resolve) => {
+    const subscription = api.onDidFinishCall((outcome) => {
+      subscription.dispose();
+      resolve(outcome);
+    });
+  });
+}
+
+export interface GenerateArgs {
+  gistId: string;
+  variant?: string;
+  values?: Record<string, string>;
+}
+
+export function generate(args: GenerateArgs): Thenable<{ id: string; content: string } | undefined> {
+  return vscode.commands.executeCommand<{ id: string; content: string } | undefined>('gist.generate', args);
+}
+
+export function at(editor: vscode.TextEditor, ...offsets: Array<number | [number, number]>): void {
+  editor.selections = offsets.map((offset) => {
+    const [start, end] = typeof offset === 'number' ? [offset, offset] : offset;
+    return new vscode.Selection(editor.document.positionAt(start), editor.document.positionAt(end));
+  });
+}
