@@ -28,17 +28,22 @@ export class Account implements vscode.Disposable {
     this.subscriptions.push(keyStore.onDidChange(() => void this.onKeyChanged()));
   }
 
-  /** Resolves when the latest refresh has settled (for tests and the status menu). */
-  whenSettled(): Promise<void> {
-    return this.inFlight;
+  /** Resolves when the latest refresh has settled, including any started meanwhile. */
+  async whenSettled(): Promise<void> {
+    let settled: Promise<void>;
+    do {
+      settled = this.inFlight;
+      await settled;
+    } while (settled !== this.inFlight);
   }
 
+  /** Checks the key again; resolves once the state reflects the latest check. */
   refresh(): Promise<void> {
     this.generation += 1;
     this.abort?.abort();
     this.abort = new AbortController();
     this.inFlight = this.check(this.generation, this.abort.signal);
-    return this.inFlight;
+    return this.whenSettled();
   }
 
   /** Sets the signed-in user directly, after the key flow has just checked this key. */

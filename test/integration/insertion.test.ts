@@ -92,7 +92,7 @@ describe('Generate at Cursor, with arguments', function () {
     await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), 'ABC'));
     await editor.edit((builder) => builder.insert(new vscode.Position(0, 13), 'Z'));
     await pending;
-    assert.equal(editor.document.getText(), 'ABC01234[X]5678Z9');
+    assert.equal(editor.document.getText(), 'ABC01234[X]56789Z');
   });
 
   it('opens a new document when the target document is closed during the call', async function () {

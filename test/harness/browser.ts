@@ -1,0 +1,40 @@
+// Opens the workbench in Debian's Chromium through playwright-core.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROME_PATH } from './paths';
+
+export interface OpenBrowser {
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(consoleLog: (line: string) => void): Promise<OpenBrowser> {
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // The clipboard is part of "Copy Last Call ID"; grant it so the workbench can write to it.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  page.on('console', (message) => consoleLog(`[browser ${message.type()}] ${message.text()}`));
+  page.on('pageerror', (error) => consoleLog(`[browser pageerror] ${error.message}`));
+  return {
+    browser,
+    page,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+    },
+  };
+}
+
+/** The workbench URL that loads the extension under development (and its tests, if given). */
+export function workbenchUrl(serverUrl: string, port: number, folder: string, extensionPath: string, testsPath?: string): string {
+  const remote = (file: string): string => `vscode-remote://127.0.0.1:${port}${file}`;
+  const payload: Array<[string, string]> = [['extensionDevelopmentPath', remote(extensionPath)]];
+  if (testsPath !== undefined) {
+    payload.push(['extensionTestsPath', remote(testsPath)]);
+  }
+  payload.push(['skipWelcome', 'true']);
+  return `${serverUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+}

@@ -1,0 +1,62 @@
+// Installs the VS Code server on first use into .vscode-test/ (git-ignored) and reuses it after.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { CACHE_DIR, CODE_SERVER_PACKAGE, INSTALL_MARKER, NODE_BIN, NODE_DIR, NODE_PACKAGE, NODE_PACKAGE_DIR, SERVER_DIR, SERVER_MAIN } from './paths';
+import { checkBuildPrerequisites } from './prerequisites';
+
+interface Marker {
+  readonly node: string;
+  readonly codeServer: string;
+}
+
+function runNpm(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', [...args], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed with exit code ${String(code)} in ${cwd}`))));
+  });
+}
+
+async function installPackage(dir: string, spec: string, env: NodeJS.ProcessEnv): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'vscode-test-cache', private: true }) + '\n');
+  await runNpm(dir, ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', spec], env);
+}
+
+async function readMarker(): Promise<Marker | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(INSTALL_MARKER, 'utf8')) as Marker;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes sure Node 24 and the VS Code server are installed; returns quickly when they are. */
+export async function ensureInstalled(log: (line: string) => void): Promise<void> {
+  const marker = await readMarker();
+  if (marker?.node === NODE_PACKAGE && marker.codeServer === CODE_SERVER_PACKAGE && existsSync(NODE_BIN) && existsSync(SERVER_MAIN)) {
+    return;
+  }
+  checkBuildPrerequisites();
+  await fs.mkdir(CACHE_DIR, { recursive: true });
+  const started = Date.now();
+  if (!existsSync(NODE_BIN)) {
+    log(`Installing ${NODE_PACKAGE} into ${NODE_DIR} …`);
+    await installPackage(NODE_DIR, NODE_PACKAGE, process.env);
+  }
+  log(`Installing ${CODE_SERVER_PACKAGE} into ${SERVER_DIR} (builds native modules with Node 24; about 3 minutes) …`);
+  // Node 24 first on PATH and its headers for node-gyp: the server's native modules must match it.
+  const env = {
+    ...process.env,
+    PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
+    npm_config_nodedir: NODE_PACKAGE_DIR,
+  };
+  await installPackage(SERVER_DIR, CODE_SERVER_PACKAGE, env);
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error(`${CODE_SERVER_PACKAGE} installed, but ${SERVER_MAIN} is missing.`);
+  }
+  await fs.writeFile(INSTALL_MARKER, JSON.stringify({ node: NODE_PACKAGE, codeServer: CODE_SERVER_PACKAGE } satisfies Marker) + '\n');
+  log(`VS Code server installed in ${Math.round((Date.now() - started) / 1000)} s.`);
+}

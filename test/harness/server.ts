@@ -1,0 +1,122 @@
+// Starts the VS Code server on 127.0.0.1 with fresh data and extension folders, and stops it
+// (its whole process group, extension host included).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { freePort } from './freePort';
+import { NODE_BIN, SERVER_MAIN } from './paths';
+
+export interface ServerOptions {
+  /** Extra environment for the server and so for the extension host (service URL, results file). */
+  readonly env: Record<string, string>;
+  /** Settings for the remote machine scope (window/resource settings). */
+  readonly machineSettings: Record<string, unknown>;
+  readonly logFile: string;
+  /** `.vsix` files installed with --install-extension before the server starts. */
+  readonly installExtensions?: readonly string[];
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly extensionsDir: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The VS Code server exited with code ${child.exitCode} while starting; see its log.`);
+    }
+    try {
+      const response = await fetch(url);
+      if (response.ok) {
+        return;
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The VS Code server did not answer at ${url} within ${timeoutMs / 1000} s.`);
+}
+
+function runToCompletion(args: readonly string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE_BIN, [SERVER_MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`server ${args.join(' ')} exited with ${String(code)}`))));
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-'));
+  const dataDir = path.join(root, 'data');
+  const extensionsDir = path.join(root, 'extensions');
+  await fs.mkdir(path.join(dataDir, 'data', 'Machine'), { recursive: true });
+  await fs.mkdir(extensionsDir, { recursive: true });
+  await fs.writeFile(path.join(dataDir, 'data', 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
+  const port = await freePort();
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const env = { ...process.env, ...options.env };
+  const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];
+  for (const vsix of options.installExtensions ?? []) {
+    await runToCompletion([...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
+  }
+  const child = spawn(
+    NODE_BIN,
+    [
+      SERVER_MAIN,
+      '--host', '127.0.0.1',
+      '--port', String(port),
+      '--without-connection-token',
+      '--accept-server-license-terms',
+      '--enable-smoke-test-driver',
+      '--disable-workspace-trust',
+      '--disable-telemetry',
+      ...dirs,
+    ],
+    // Its own process group, so stopping it also stops the extension host and its children.
+    { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const url = `http://127.0.0.1:${port}`;
+  let stopped: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // Already gone.
+        }
+        const killTimer = setTimeout(() => {
+          try {
+            process.kill(-(child.pid ?? 0), 'SIGKILL');
+          } catch {
+            // Already gone.
+          }
+        }, 3000);
+        await exited;
+        clearTimeout(killTimer);
+      }
+      log.end();
+      await fs.rm(root, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+  try {
+    await waitForHttp(url, child, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, extensionsDir, stop };
+}
