@@ -21,3 +21,20 @@ export function validateApiKey(raw: string): ApiKeyResult {
   }
   return { ok: true, key };
 }
+
+export type HeaderNameResult = { readonly ok: true; readonly name: string } | { readonly ok: false; readonly reason: string };
+
+// Headers the client sets itself or that shape the connection; the key must not replace them.
+const RESERVED_HEADERS = new Set(['host', 'content-type', 'content-length', 'accept', 'user-agent', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'te']);
+
+/** Checks the configured name of the header that carries the key (an HTTP token, RFC 9110 §5.6.2). */
+export function validateHeaderName(raw: string): HeaderNameResult {
+  const name = raw.trim();
+  if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+    return { ok: false, reason: `“${name.slice(0, 80)}” cannot be an HTTP header name (letters, digits and - only, no spaces or colons). Check the setting “gist.apiKeyHeader”.` };
+  }
+  if (RESERVED_HEADERS.has(name.toLowerCase())) {
+    return { ok: false, reason: `The API key cannot be sent in the “${name}” header, which the extension sets itself. Check the setting “gist.apiKeyHeader”.` };
+  }
+  return { ok: true, name };
+}

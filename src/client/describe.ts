@@ -1,4 +1,5 @@
 // One log line for a failure: kind, status, the service's text, the call id, the low-level cause.
+// Newlines in the service's text are escaped by JSON.stringify, so it stays one line.
 // Pure: no `vscode`. Never sees the key (the key only ever goes into a request header).
 import type { GistError } from './errors';
 import { errorCodes } from './failureErrors';
@@ -10,6 +11,9 @@ export function describeError(error: GistError): string {
   }
   if (error.serviceError !== undefined) {
     parts.push(`service error ${JSON.stringify(error.serviceError.slice(0, 500))}`);
+  }
+  if (error.callId !== undefined) {
+    parts.push(`call id ${error.callId}`);
   }
   if (error.retryAfterSeconds !== undefined) {
     parts.push(`retry after ${error.retryAfterSeconds}s`);

@@ -1,58 +1,59 @@
-// Validates the service's `{ error, data }` envelope instead of trusting it. Pure: no `vscode`.
+// Turns a whole HTTP response into a result or a typed error: success needs a 2xx status,
+// `error: null` and well-typed `data`; anything else throws a GistError, so a failed call never
+// yields content. Pure: no `vscode`, no I/O.
+import type { GistError } from './errors';
+import { generationFromData, readEnvelope, userFromData } from './envelopeShape';
+import { errorFromResponse, malformed, type CallTarget } from './responseErrors';
 import type { GenerationResult, GistUser } from './types';
 
-export type Envelope = { readonly ok: true; readonly error: string | null; readonly data: unknown } | { readonly ok: false; readonly problem: string };
+export { errorFromResponse, type CallTarget, type ResponseFacts } from './responseErrors';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export type ResponseHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** A header's value; repeated headers give their first value. Names are lower case (as undici gives them). */
+export function headerValue(headers: ResponseHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
 }
 
-/** Parses a body as an envelope; `problem` says what is wrong with it, for the log. */
-export function parseEnvelope(body: string): Envelope {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return { ok: false, problem: body.trim() === '' ? 'the body is empty' : 'the body is not valid JSON' };
+function parse<T>(status: number, headers: ResponseHeaders, bodyText: string, target: CallTarget, fromData: (data: unknown) => T | string): T {
+  const failed = (): GistError =>
+    errorFromResponse(target, { status, body: bodyText, retryAfter: headerValue(headers, 'retry-after'), location: headerValue(headers, 'location') });
+  if (status < 200 || status > 299) {
+    throw failed();
   }
-  if (!isRecord(parsed)) {
-    return { ok: false, problem: 'the body is not a JSON object' };
+  const envelope = readEnvelope(bodyText);
+  if (!envelope.ok) {
+    throw malformed(envelope.problem, { status });
   }
-  if (!('error' in parsed) || !('data' in parsed)) {
-    return { ok: false, problem: 'the body has no "error"/"data" envelope' };
+  if (envelope.error !== null) {
+    throw failed();
   }
-  const { error, data } = parsed;
-  if (error !== null && typeof error !== 'string') {
-    return { ok: false, problem: `"error" is a ${typeof error}, not text or null` };
+  const value = fromData(envelope.data);
+  if (typeof value === 'string') {
+    throw malformed(value, { status });
   }
-  return { ok: true, error, data };
+  return value;
 }
 
-function stringFields<K extends string>(data: unknown, fields: readonly K[]): Record<K, string> | string {
-  if (!isRecord(data)) {
-    return `"data" is ${data === null ? 'null' : typeof data}, not an object`;
-  }
-  for (const field of fields) {
-    if (typeof data[field] !== 'string') {
-      return `"data.${field}" is ${data[field] === undefined ? 'missing' : `a ${typeof data[field]}`}, not text`;
-    }
-  }
-  return data as Record<K, string>;
+/** The user of a `/v1/me` response; throws a GistError for anything else. */
+export function parseMe(status: number, headers: ResponseHeaders, bodyText: string): GistUser {
+  return parse(status, headers, bodyText, { kind: 'me' }, userFromData);
 }
 
-/** `data` of `/v1/me`, or the problem with it. */
-export function userFromData(data: unknown): GistUser | string {
-  const fields = stringFields(data, ['id', 'name', 'email', 'company_id'] as const);
-  return typeof fields === 'string' ? fields : { id: fields.id, name: fields.name, email: fields.email, company_id: fields.company_id };
+/** The result of a `/v1/generate` response; throws a GistError (naming the gist and variant) otherwise. */
+export function parseGeneration(
+  status: number,
+  headers: ResponseHeaders,
+  bodyText: string,
+  request: { readonly gistId: string; readonly variant?: string | undefined },
+): GenerationResult {
+  return parse(status, headers, bodyText, { kind: 'generate', gistId: request.gistId, variant: request.variant }, generationFromData);
 }
 
-/** `data` of `/v1/generate`, or the problem with it. */
-export function generationFromData(data: unknown): GenerationResult | string {
-  const fields = stringFields(data, ['id', 'content'] as const);
-  return typeof fields === 'string' ? fields : { id: fields.id, content: fields.content };
-}
-
-/** A call id in a failed response's `data`, kept for troubleshooting. */
-export function callIdFromData(data: unknown): string | undefined {
-  return isRecord(data) && typeof data.id === 'string' && data.id !== '' ? data.id : undefined;
+/** Both operations behind one entry point; prefer `parseMe`/`parseGeneration`, whose 404 messages can name the gist. */
+export function parseEnvelope(status: number, headers: ResponseHeaders, bodyText: string, kind: 'me'): GistUser;
+export function parseEnvelope(status: number, headers: ResponseHeaders, bodyText: string, kind: 'generate'): GenerationResult;
+export function parseEnvelope(status: number, headers: ResponseHeaders, bodyText: string, kind: 'me' | 'generate'): GistUser | GenerationResult {
+  return kind === 'me' ? parseMe(status, headers, bodyText) : parse(status, headers, bodyText, { kind: 'generate' }, generationFromData);
 }

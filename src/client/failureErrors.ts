@@ -1,6 +1,7 @@
 // Maps a failure before or while reading a response (network, TLS, timeout, abort) to a typed
 // error. Pure: no `vscode`, no I/O.
 import { GistError, isGistError } from './errors';
+import { malformed } from './responseErrors';
 
 const CERTIFICATE_CODES = new Set([
   'CERT_HAS_EXPIRED',
@@ -43,6 +44,10 @@ export interface FailureContext {
   readonly timeoutMs: number;
   /** Why the call was aborted, when it was. */
   readonly aborted?: 'cancelled' | 'timeout' | undefined;
+  /** Text that must never appear in a message (the API key), in case a low-level error quotes it. */
+  readonly secret?: string | undefined;
+  /** Set once the response head arrived: the failure happened while reading the body. */
+  readonly body?: { readonly status: number; readonly receivedBytes: number; readonly expectedBytes?: number | undefined } | undefined;
 }
 
 export function errorFromFailure(error: unknown, context: FailureContext): GistError {
@@ -59,17 +64,23 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
     return new GistError('timeout', `The service did not answer within ${seconds} seconds. Retry, or raise the setting “gist.requestTimeoutSeconds”.`, 'retry', details);
   }
   const host = context.host;
+  // The server closed cleanly before the body was complete: a response cut short, not a reset.
+  if (context.body !== undefined && !codes.includes('ECONNRESET') && codes.some((code) => code === 'UND_ERR_SOCKET' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_CLOSED')) {
+    const { status, receivedBytes, expectedBytes } = context.body;
+    const of = expectedBytes === undefined ? '' : ` of ${expectedBytes}`;
+    return malformed(`the response was cut short after ${receivedBytes}${of} bytes`, { status, cause: error });
+  }
   const certificate = codes.find((code) => CERTIFICATE_CODES.has(code));
   if (certificate !== undefined) {
     return new GistError(
       'network',
-      `The certificate of ${host} is not trusted (${certificate}). Behind a company proxy, add its CA with NODE_EXTRA_CA_CERTS or check “http.proxyStrictSSL”.`,
-      'openLog',
+      `The certificate of ${host} is not trusted (${certificate}). Behind a company proxy, add its CA with NODE_EXTRA_CA_CERTS or check “http.proxyStrictSSL”, then retry.`,
+      'retry',
       details,
     );
   }
   if (codes.some((code) => code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code === 'EPROTO')) {
-    return new GistError('network', `A secure connection to ${host} could not be made (TLS error). Check the service URL and your proxy settings.`, 'openLog', details);
+    return new GistError('network', `A secure connection to ${host} could not be made (TLS error). Check the service URL and your proxy settings, then retry.`, 'retry', details);
   }
   if (codes.includes('ENOTFOUND') || codes.includes('EAI_AGAIN')) {
     return new GistError('network', `The host ${host} could not be found (DNS). Check the setting “gist.baseUrl” and your network.`, 'setBaseUrl', details);
@@ -83,6 +94,9 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (codes.includes('AbortError')) {
     return new GistError('cancelled', 'The call was cancelled.', 'none', details);
   }
-  const text = error instanceof Error ? error.message : String(error);
+  let text = error instanceof Error ? error.message : String(error);
+  if (context.secret !== undefined && context.secret !== '') {
+    text = text.split(context.secret).join('***');
+  }
   return new GistError('network', `The call to ${host} failed (${text.slice(0, 200)}). Check your network and retry.`, 'retry', details);
 }

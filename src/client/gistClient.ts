@@ -1,30 +1,39 @@
 // The gist service client: `/v1/me` and `/v1/generate`, over one keep-alive connection pool.
-// Pure Node: no `vscode`. Settings and the key are passed per call.
+// Pure Node: no `vscode`. Settings and the key are passed per call; undici loads on first use.
 import type { Dispatcher } from 'undici';
-import { generationFromData, parseEnvelope, userFromData } from './envelope';
+import { validateApiKey, validateHeaderName } from './apiKey';
+import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
-import { loadUndici, responseHeader, send, type HttpResponse, type Undici } from './http';
-import { errorFromResponse, malformed, type CallTarget } from './responseErrors';
+import { loadUndici, send, type HttpResponse } from './http';
 import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
-import { generateUrl, isDotSegment, meUrl } from './urls';
+import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
 
 export interface GistClientOptions {
   /** Larger responses are refused without being read to the end. Default 16 MiB. */
   readonly maxResponseBytes?: number;
+  /** Default `gist-generate`. */
   readonly userAgent?: string;
-  /** Chooses the dispatcher for a URL (proxies); default: one shared keep-alive Agent. */
-  readonly dispatcherFor?: (undici: Undici, url: string) => Dispatcher;
-  /** Pauses between `/v1/me` attempts; default 250 ms then 1 s. */
+  /**
+   * Makes the dispatcher all calls share (for a proxy, say); called once, on the first call, and
+   * closed by `dispose()`. Default: one keep-alive undici Agent.
+   */
+  readonly dispatcherFactory?: () => Dispatcher;
+  /** Pauses between `/v1/me` attempts; default 250 ms then 1 s (three attempts). */
   readonly meRetryDelaysMs?: readonly number[];
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const DEFAULT_ME_RETRY_DELAYS_MS = [250, 1000];
+
+function cancelledError(): GistError {
+  return new GistError('cancelled', 'The call was cancelled.', 'none');
+}
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const cancelled = (): void => {
       clearTimeout(timer);
-      reject(new GistError('cancelled', 'The call was cancelled.', 'none'));
+      reject(cancelledError());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', cancelled);
@@ -32,29 +41,56 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms);
     if (signal?.aborted === true) {
       cancelled();
+      return;
     }
     signal?.addEventListener('abort', cancelled, { once: true });
   });
 }
 
+/** Worth another `/v1/me` attempt: the network failed or the service had a 5xx. */
+function isTransient(error: unknown): boolean {
+  if (!isGistError(error)) {
+    return false;
+  }
+  return error.kind === 'network' || (error.kind === 'service' && error.status !== undefined && error.status >= 500);
+}
+
+/** Refuses settings that cannot make a safe request, before anything is sent. */
+function checkSettings(settings: ConnectionSettings): { readonly baseUrl: string; readonly header: string; readonly key: string } {
+  const baseUrl = validateBaseUrl(settings.baseUrl);
+  if (!baseUrl.ok) {
+    throw new GistError('configuration', baseUrl.reason, 'setBaseUrl');
+  }
+  const header = validateHeaderName(settings.apiKeyHeader);
+  if (!header.ok) {
+    throw new GistError('configuration', header.reason, 'openSettings');
+  }
+  const key = validateApiKey(settings.apiKey);
+  if (!key.ok) {
+    throw new GistError('configuration', `The stored API key cannot be used: ${key.reason} Set it again with “Gist: Set API Key…”.`, 'setApiKey');
+  }
+  return { baseUrl: baseUrl.url, header: header.name, key: key.key };
+}
+
 export class GistClient {
-  private agent: Dispatcher | undefined;
+  private dispatcher: Dispatcher | undefined;
   private readonly maxResponseBytes: number;
 
   constructor(private readonly options: GistClientOptions = {}) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
-  /** The user the key belongs to. Retried with backoff on network errors and 5xx only. */
+  /** The user the key belongs to. Retried with backoff on network errors and 5xx only, never once cancelled. */
   async me(settings: ConnectionSettings, signal?: AbortSignal): Promise<GistUser> {
-    const delays = this.options.meRetryDelaysMs ?? [250, 1000];
+    const delays = this.options.meRetryDelaysMs ?? DEFAULT_ME_RETRY_DELAYS_MS;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.meOnce(settings, signal);
+        const checked = checkSettings(settings);
+        const response = await this.call(settings, checked, 'GET', meTarget(checked.baseUrl), signal);
+        return parseMe(response.status, response.headers, response.body);
       } catch (error) {
-        const retryable = isGistError(error) && (error.kind === 'network' || error.kind === 'service') && (error.status === undefined || error.status >= 500);
         const delay = delays[attempt];
-        if (!retryable || delay === undefined || signal?.aborted === true) {
+        if (!isTransient(error) || delay === undefined || signal?.aborted === true) {
           throw error;
         }
         await sleep(delay, signal);
@@ -62,63 +98,56 @@ export class GistClient {
     }
   }
 
-  /** One generation. Never retried here: a call may be charged; the user decides. */
+  /** One generation. Never retried here: a call may be charged, so the user decides. */
   async generate(settings: ConnectionSettings, request: GenerateRequest, signal?: AbortSignal): Promise<GenerationResult> {
-    const target: CallTarget = { kind: 'generate', gistId: request.gistId, variant: request.variant };
-    for (const segment of [request.gistId, request.variant]) {
-      if (segment !== undefined && (segment === '' || isDotSegment(segment))) {
-        throw new GistError('badRequest', `“${segment}” is not a valid gist id or variant slug. Check the id and variant.`, 'none');
-      }
+    if (request.gistId === '' || request.variant === '') {
+      throw new GistError('badRequest', 'The gist id or variant slug is empty. Check the gist catalog in the settings.', 'openSettings');
     }
-    const response = await this.call(settings, 'POST', generateUrl(settings.baseUrl, request.gistId, request.variant), signal, JSON.stringify({ values: request.values }));
-    return this.accept(response, target, generationFromData);
+    const checked = checkSettings(settings);
+    const target = generateTarget(checked.baseUrl, request.gistId, request.variant);
+    const response = await this.call(settings, checked, 'POST', target, signal, JSON.stringify({ values: request.values }));
+    return parseGeneration(response.status, response.headers, response.body, request);
   }
 
+  /** Closes the shared connections; a later call opens new ones. */
   async dispose(): Promise<void> {
-    const agent = this.agent;
-    this.agent = undefined;
-    await agent?.close();
+    const dispatcher = this.dispatcher;
+    this.dispatcher = undefined;
+    await dispatcher?.close();
   }
 
-  private async meOnce(settings: ConnectionSettings, signal: AbortSignal | undefined): Promise<GistUser> {
-    const response = await this.call(settings, 'GET', meUrl(settings.baseUrl), signal);
-    return this.accept(response, { kind: 'me' }, userFromData);
-  }
-
-  private async call(settings: ConnectionSettings, method: 'GET' | 'POST', url: string, signal: AbortSignal | undefined, body?: string): Promise<HttpResponse> {
-    const undici = await loadUndici();
-    const dispatcher = this.options.dispatcherFor?.(undici, url) ?? (this.agent ??= new undici.Agent({ keepAliveTimeout: 30_000 }));
+  private async call(
+    settings: ConnectionSettings,
+    checked: ReturnType<typeof checkSettings>,
+    method: 'GET' | 'POST',
+    target: RequestTarget,
+    signal: AbortSignal | undefined,
+    body?: string,
+  ): Promise<HttpResponse> {
+    if (signal?.aborted === true) {
+      throw cancelledError();
+    }
+    const dispatcher = await this.sharedDispatcher();
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'gist-generate',
-      [settings.apiKeyHeader.toLowerCase()]: settings.apiKey,
+      [checked.header.toLowerCase()]: checked.key,
     };
-    return send(dispatcher, { method, url, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: this.maxResponseBytes, signal });
+    return send(dispatcher, { method, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: this.maxResponseBytes, signal, secret: checked.key });
   }
 
-  /** Success needs a 2xx status, `error: null` and well-typed `data`; anything else is an error. */
-  private accept<T>(response: HttpResponse, target: CallTarget, fromData: (data: unknown) => T | string): T {
-    const facts = {
-      status: response.status,
-      body: response.body,
-      retryAfter: responseHeader(response.headers, 'retry-after'),
-      location: responseHeader(response.headers, 'location'),
-    };
-    if (response.status < 200 || response.status > 299) {
-      throw errorFromResponse(target, facts);
+  private async sharedDispatcher(): Promise<Dispatcher> {
+    if (this.dispatcher === undefined) {
+      const factory = this.options.dispatcherFactory;
+      const dispatcher = factory !== undefined ? factory() : new (await loadUndici()).Agent({ keepAliveTimeout: 30_000 });
+      // Another call may have made one while undici loaded; keep the first.
+      if (this.dispatcher === undefined) {
+        this.dispatcher = dispatcher;
+      } else {
+        void dispatcher.close();
+      }
     }
-    const envelope = parseEnvelope(response.body);
-    if (!envelope.ok) {
-      throw malformed(envelope.problem, { status: response.status });
-    }
-    if (envelope.error !== null) {
-      throw errorFromResponse(target, facts);
-    }
-    const value = fromData(envelope.data);
-    if (typeof value === 'string') {
-      throw malformed(value, { status: response.status });
-    }
-    return value;
+    return this.dispatcher;
   }
 }

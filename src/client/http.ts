@@ -2,8 +2,10 @@
 // overall deadline, cancellation, and a size cap that stops reading instead of buffering.
 import type * as UndiciModule from 'undici';
 import type { Dispatcher } from 'undici';
-import { errorFromFailure } from './failureErrors';
-import { malformed } from './responseErrors';
+import type { ResponseHeaders } from './envelope';
+import { errorFromFailure, type FailureContext } from './failureErrors';
+import { tooLarge } from './responseErrors';
+import { targetUrl, type RequestTarget } from './urls';
 
 export type Undici = typeof UndiciModule;
 
@@ -16,52 +18,57 @@ export function loadUndici(): Promise<Undici> {
 
 export interface HttpRequest {
   readonly method: 'GET' | 'POST';
-  readonly url: string;
-  readonly headers: Record<string, string>;
+  readonly target: RequestTarget;
+  readonly headers: Readonly<Record<string, string>>;
   readonly body?: string | undefined;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly signal?: AbortSignal | undefined;
+  /** Kept out of every message (see `FailureContext.secret`). */
+  readonly secret?: string | undefined;
 }
 
 export interface HttpResponse {
   readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
+  readonly headers: ResponseHeaders;
   readonly body: string;
 }
 
-function header(headers: HttpResponse['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
+type BodyProgress = NonNullable<FailureContext['body']>;
+
+function contentLength(headers: ResponseHeaders): number | undefined {
+  const raw = headers['content-length'];
+  const value = Number(Array.isArray(raw) ? raw[0] : raw);
+  return raw !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-export { header as responseHeader };
-
-async function readCapped(body: Dispatcher.ResponseData['body'], status: number, contentLength: string | undefined, cap: number): Promise<string> {
-  if (contentLength !== undefined && Number(contentLength) > cap) {
+/** Reads the body up to `cap` bytes; past it the stream is destroyed, so the rest is never read. */
+async function readCapped(body: Dispatcher.ResponseData['body'], progress: { -readonly [K in keyof BodyProgress]: BodyProgress[K] }, cap: number): Promise<string> {
+  if (progress.expectedBytes !== undefined && progress.expectedBytes > cap) {
     body.destroy();
-    throw malformed(`the response is larger than ${Math.round(cap / 1024 / 1024)} MiB`, { status });
+    throw tooLarge(cap, progress.status);
   }
   const chunks: Buffer[] = [];
-  let size = 0;
   for await (const chunk of body) {
     const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > cap) {
-      // Stop here: the rest is never read, and the connection is closed.
+    progress.receivedBytes += buffer.length;
+    if (progress.receivedBytes > cap) {
       body.destroy();
-      throw malformed(`the response is larger than ${Math.round(cap / 1024 / 1024)} MiB`, { status });
+      throw tooLarge(cap, progress.status);
     }
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, progress.receivedBytes).toString('utf8');
 }
 
-/** Sends one request; every failure comes back as a GistError. */
+/**
+ * Sends one request through `dispatcher`; every failure comes back as a GistError. The request
+ * goes by origin and path (not a URL string) so encoded dot segments reach the server as sent.
+ */
 export async function send(dispatcher: Dispatcher, request: HttpRequest): Promise<HttpResponse> {
-  const undici = await loadUndici();
   const abort = new AbortController();
   let aborted: 'cancelled' | 'timeout' | undefined;
+  let progress: BodyProgress | undefined;
   const onCancel = (): void => {
     aborted ??= 'cancelled';
     abort.abort();
@@ -70,28 +77,40 @@ export async function send(dispatcher: Dispatcher, request: HttpRequest): Promis
     onCancel();
   }
   request.signal?.addEventListener('abort', onCancel, { once: true });
+  // One deadline for the whole call, body included; undici's own timeouts only see silences.
   const timer = setTimeout(() => {
     aborted ??= 'timeout';
     abort.abort();
   }, request.timeoutMs);
   try {
-    const response = await undici.request(request.url, {
+    if (aborted !== undefined) {
+      throw new DOMException('The call was aborted before it started.', 'AbortError');
+    }
+    const response = await dispatcher.request({
+      origin: request.target.origin,
+      path: request.target.path,
       method: request.method,
       headers: request.headers,
       body: request.body,
-      dispatcher,
       signal: abort.signal,
       headersTimeout: request.timeoutMs,
       bodyTimeout: request.timeoutMs,
     });
-    const headers = response.headers;
-    const body = await readCapped(response.body, response.statusCode, header(headers, 'content-length'), request.maxResponseBytes);
+    const readProgress = { status: response.statusCode, receivedBytes: 0, expectedBytes: contentLength(response.headers) };
+    progress = readProgress;
+    const body = await readCapped(response.body, readProgress, request.maxResponseBytes);
     // undici marks the connection idle just after the body's end event; without this turn a
     // back-to-back call would open a second connection instead of reusing this one.
     await new Promise((resolve) => setImmediate(resolve));
-    return { status: response.statusCode, headers, body };
+    return { status: response.statusCode, headers: response.headers, body };
   } catch (error) {
-    throw errorFromFailure(error, { host: new URL(request.url).host, timeoutMs: request.timeoutMs, aborted });
+    throw errorFromFailure(error, {
+      host: new URL(targetUrl(request.target)).host,
+      timeoutMs: request.timeoutMs,
+      aborted,
+      secret: request.secret,
+      body: progress,
+    });
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onCancel);

@@ -1,11 +1,11 @@
 // Maps an HTTP status and envelope to a typed error with a one-line message. Pure: no `vscode`,
 // no I/O, so the mapping is fuzzed on plain Node.
 import { GistError } from './errors';
-import { callIdFromData, parseEnvelope } from './envelope';
+import { callIdFromData, readEnvelope } from './envelopeShape';
 import { parseRetryAfter } from './retryAfter';
 
 /** What was asked for, so messages can name it. */
-export type CallTarget = { readonly kind: 'me' } | { readonly kind: 'generate'; readonly gistId: string; readonly variant?: string | undefined };
+export type CallTarget = { readonly kind: 'me' } | { readonly kind: 'generate'; readonly gistId?: string | undefined; readonly variant?: string | undefined };
 
 export interface ResponseFacts {
   readonly status: number;
@@ -18,7 +18,8 @@ function gistName(target: CallTarget): string {
   if (target.kind === 'me') {
     return 'the account endpoint (/v1/me)';
   }
-  return target.variant === undefined ? `Gist “${target.gistId}”` : `Gist “${target.gistId}” (variant “${target.variant}”)`;
+  const gist = target.gistId === undefined ? 'The requested gist' : `Gist “${target.gistId}”`;
+  return target.variant === undefined ? gist : `${gist} (variant “${target.variant}”)`;
 }
 
 function withServiceText(prefix: string, serviceError: string | undefined): string {
@@ -28,7 +29,7 @@ function withServiceText(prefix: string, serviceError: string | undefined): stri
 
 /** The error for a response that is not a success (non-2xx status, or a non-null `error`). */
 export function errorFromResponse(target: CallTarget, facts: ResponseFacts): GistError {
-  const envelope = parseEnvelope(facts.body);
+  const envelope = readEnvelope(facts.body);
   const serviceError = envelope.ok ? (envelope.error ?? undefined) : undefined;
   const details = {
     status: facts.status,
@@ -74,6 +75,23 @@ export function errorFromResponse(target: CallTarget, facts: ResponseFacts): Gis
   return malformed(`unexpected HTTP status ${status}`, details);
 }
 
-export function malformed(problem: string, details: { status?: number | undefined; callId?: string | undefined } = {}): GistError {
+export function malformed(problem: string, details: { status?: number | undefined; callId?: string | undefined; cause?: unknown } = {}): GistError {
   return new GistError('malformedResponse', `The service sent a response the extension cannot read (${problem}). Retry, or open the log for details.`, 'openLog', details);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+  }
+  return bytes >= 1024 ? `${Math.round((bytes / 1024) * 10) / 10} KiB` : `${bytes} bytes`;
+}
+
+/** A response over the size cap; it is refused, not read to the end. */
+export function tooLarge(cap: number, status: number): GistError {
+  return new GistError(
+    'malformedResponse',
+    `The service's response was too large (more than ${formatBytes(cap)}), so it was not read. Open the log for details.`,
+    'openLog',
+    { status },
+  );
 }

@@ -40,23 +40,49 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
 }
 
 /**
- * `.` and `..` cannot be sent as a segment: URL parsers remove them (also as `%2E`), which would
- * move the request to another path. Such ids are refused before any request.
+ * Encodes one path segment so that `/`, `?`, `#` and `%` stay inside it. `encodeURIComponent`
+ * leaves `.` and `..` as they are, and a server would resolve them as "here" and "up", so their
+ * dots are written `%2E`.
  */
-export function isDotSegment(segment: string): boolean {
-  return segment === '.' || segment === '..';
+export function encodeSegment(segment: string): string {
+  return segment === '.' || segment === '..' ? segment.replace(/\./g, '%2E') : encodeURIComponent(segment);
 }
 
-/** Encodes one path segment so that `/`, `?`, `#` and `%` stay inside it. */
-export function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment);
+/**
+ * Where a request goes, with the path kept apart from the origin: WHATWG URL parsing would turn
+ * `/%2E%2E` into `..` and drop the segment, so the path is never re-parsed as part of a URL.
+ */
+export interface RequestTarget {
+  /** `http(s)://host[:port]` */
+  readonly origin: string;
+  /** Starts with `/`; already percent-encoded. */
+  readonly path: string;
+}
+
+/** `baseUrl` must be valid (see `validateBaseUrl`). */
+function target(baseUrl: string, path: string): RequestTarget {
+  const url = new URL(baseUrl);
+  return { origin: url.origin, path: `${url.pathname.replace(/\/+$/, '')}${path}` };
+}
+
+export function meTarget(baseUrl: string): RequestTarget {
+  return target(baseUrl, '/v1/me');
+}
+
+export function generateTarget(baseUrl: string, gistId: string, variant?: string): RequestTarget {
+  const gist = `/v1/generate/${encodeSegment(gistId)}`;
+  return target(baseUrl, variant === undefined ? gist : `${gist}/${encodeSegment(variant)}`);
+}
+
+/** The full URL, for logs and messages (send requests with the target, not by parsing this). */
+export function targetUrl(requestTarget: RequestTarget): string {
+  return `${requestTarget.origin}${requestTarget.path}`;
 }
 
 export function meUrl(baseUrl: string): string {
-  return `${baseUrl}/v1/me`;
+  return targetUrl(meTarget(baseUrl));
 }
 
 export function generateUrl(baseUrl: string, gistId: string, variant?: string): string {
-  const gist = `${baseUrl}/v1/generate/${encodeSegment(gistId)}`;
-  return variant === undefined ? gist : `${gist}/${encodeSegment(variant)}`;
+  return targetUrl(generateTarget(baseUrl, gistId, variant));
 }

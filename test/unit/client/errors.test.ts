@@ -32,7 +32,7 @@ describe('GistClient errors', function () {
     { name: '500 envelope', fault: { status: 500, error: 'database down' }, kind: 'service', remedy: 'retry', message: /HTTP 500\): database down/ },
     { name: '502 HTML', fault: { kind: 'html', status: 502 }, kind: 'service', remedy: 'retry', message: /HTTP 502/ },
     { name: 'not JSON', fault: { kind: 'notJson' }, kind: 'malformedResponse', remedy: 'openLog', message: /not valid JSON/ },
-    { name: 'cut short', fault: { kind: 'truncated' }, kind: 'network', remedy: 'retry', message: /closed before the answer was complete/ },
+    { name: 'cut short', fault: { kind: 'truncated' }, kind: 'malformedResponse', remedy: 'openLog', message: /cut short after \d+ of \d+ bytes/ },
     { name: 'wrong types', fault: { status: 200, error: null, data: { id: 7, content: 'x' } }, kind: 'malformedResponse', remedy: 'openLog', message: /data\.id/ },
     { name: 'error and data', fault: { status: 200, error: 'partial failure', data: { id: 'c1', content: 'leak' } }, kind: 'service', remedy: 'retry', message: /partial failure/ },
     { name: 'reset before body', fault: { kind: 'resetBeforeBody' }, kind: 'network', remedy: 'retry', message: /closed before/ },
@@ -90,7 +90,11 @@ describe('GistClient errors', function () {
       f.service.injectFaults({ path: '/v1/generate', kind: 'huge', hugeBytes: 512 * 1024 * 1024 });
       const err = await failure(small.generate(f.settings({ timeoutMs: 60_000 }), echo));
       assert.equal(err.kind, 'malformedResponse');
-      assert.match(err.message, /larger than/);
+      assert.match(err.message, /too large \(more than 64 KiB\)/);
+      // The stream was destroyed, so the service sees its connection close.
+      while (f.service.openConnectionCount() > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
     } finally {
       await small.dispose();
     }
@@ -103,7 +107,7 @@ describe('GistClient errors', function () {
   });
 
   it('DNS failure → network, naming the host', async function () {
-    const err = await failure(f.client.generate(f.settings({ baseUrl: 'http://no-such-host.invalid' }), echo));
+    const err = await failure(f.client.generate(f.settings({ baseUrl: 'https://no-such-host.invalid' }), echo));
     assert.equal(err.kind, 'network');
     assert.match(err.message, /no-such-host\.invalid could not be found/);
   });
@@ -142,6 +146,7 @@ describe('GistClient errors', function () {
     abort.abort();
     const err = await failure(f.client.generate(f.settings(), echo, abort.signal));
     assert.equal(err.kind, 'cancelled');
+    assert.equal(f.service.calls().length, 0);
   });
 
   it('/v1/me is retried on 5xx and network errors, then succeeds', async function () {

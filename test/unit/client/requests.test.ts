@@ -63,8 +63,27 @@ describe('GistClient requests', function () {
     });
   });
 
-  it('refuses `.` and `..` as ids or slugs without sending anything', async function () {
-    for (const [gistId, variant] of [['.', undefined], ['..', 'me'], ['echo', '..'], ['echo', '.']] as const) {
+  it('sends `.` and `..` as %2E segments, so they stay ids and never climb to /v1/me', async function () {
+    const cases = [['.', undefined], ['..', undefined], ['..', 'me'], ['echo', '..'], ['echo', '.']] as const;
+    for (const [gistId, variant] of cases) {
+      const err = await failure(f.client.generate(f.settings(), { gistId, variant, values: { text: 'x' } }));
+      assert.equal(err.kind, 'notFound', `${gistId}/${variant ?? ''}`);
+    }
+    const calls = f.service.calls();
+    assert.deepEqual(
+      calls.map((call) => [call.path, call.gistId, call.variant ?? null, call.status]),
+      [
+        ['/v1/generate/%2E', '.', null, 404],
+        ['/v1/generate/%2E%2E', '..', null, 404],
+        ['/v1/generate/%2E%2E/me', '..', 'me', 404],
+        ['/v1/generate/echo/%2E%2E', 'echo', '..', 404],
+        ['/v1/generate/echo/%2E', 'echo', '.', 404],
+      ],
+    );
+  });
+
+  it('refuses an empty id or slug without sending anything', async function () {
+    for (const [gistId, variant] of [['', undefined], ['echo', '']] as const) {
       const err = await failure(f.client.generate(f.settings(), { gistId, variant, values: {} }));
       assert.equal(err.kind, 'badRequest');
     }

@@ -1,0 +1,59 @@
+// The shape of the service's `{ error, data }` envelope, checked field by field instead of trusted.
+// Pure: no `vscode`, no I/O. `envelope.ts` builds the public parse functions on top of this.
+import type { GenerationResult, GistUser } from './types';
+
+export type Envelope = { readonly ok: true; readonly error: string | null; readonly data: unknown } | { readonly ok: false; readonly problem: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses a body as an envelope; `problem` says what is wrong with it, for the log. */
+export function readEnvelope(body: string): Envelope {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { ok: false, problem: body.trim() === '' ? 'the body is empty' : 'the body is not valid JSON' };
+  }
+  if (!isRecord(parsed)) {
+    return { ok: false, problem: 'the body is not a JSON object' };
+  }
+  if (!('error' in parsed) || !('data' in parsed)) {
+    return { ok: false, problem: 'the body has no "error"/"data" envelope' };
+  }
+  const { error, data } = parsed;
+  if (error !== null && typeof error !== 'string') {
+    return { ok: false, problem: `"error" is a ${typeof error}, not text or null` };
+  }
+  return { ok: true, error, data };
+}
+
+function stringFields<K extends string>(data: unknown, fields: readonly K[]): Record<K, string> | string {
+  if (!isRecord(data)) {
+    return `"data" is ${data === null ? 'null' : typeof data}, not an object`;
+  }
+  for (const field of fields) {
+    if (typeof data[field] !== 'string') {
+      return `"data.${field}" is ${data[field] === undefined ? 'missing' : `a ${typeof data[field]}`}, not text`;
+    }
+  }
+  return data as Record<K, string>;
+}
+
+/** `data` of `/v1/me`, or the problem with it. */
+export function userFromData(data: unknown): GistUser | string {
+  const fields = stringFields(data, ['id', 'name', 'email', 'company_id'] as const);
+  return typeof fields === 'string' ? fields : { id: fields.id, name: fields.name, email: fields.email, company_id: fields.company_id };
+}
+
+/** `data` of `/v1/generate`, or the problem with it. */
+export function generationFromData(data: unknown): GenerationResult | string {
+  const fields = stringFields(data, ['id', 'content'] as const);
+  return typeof fields === 'string' ? fields : { id: fields.id, content: fields.content };
+}
+
+/** A call id in a failed response's `data`, kept for troubleshooting. */
+export function callIdFromData(data: unknown): string | undefined {
+  return isRecord(data) && typeof data.id === 'string' && data.id !== '' ? data.id : undefined;
+}
