@@ -1,4 +1,5 @@
-// Checks an API key before it is stored or sent. Pure: no `vscode`.
+// Checks an API key, and the header that carries it, before either is stored or sent. Pure: no `vscode`.
+import { oneLine } from './oneLine';
 // Reasons are shown to users, so they never repeat the key.
 
 export type ApiKeyResult = { readonly ok: true; readonly key: string } | { readonly ok: false; readonly reason: string };
@@ -31,7 +32,7 @@ const RESERVED_HEADERS = new Set(['host', 'content-type', 'content-length', 'acc
 export function validateHeaderName(raw: string): HeaderNameResult {
   const name = raw.trim();
   if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
-    return { ok: false, reason: `“${name.slice(0, 80)}” cannot be an HTTP header name (letters, digits and - only, no spaces or colons). Check the setting “gist.apiKeyHeader”.` };
+    return { ok: false, reason: `“${oneLine(name, 80)}” cannot be an HTTP header name (letters, digits and - only, no spaces or colons). Check the setting “gist.apiKeyHeader”.` };
   }
   if (RESERVED_HEADERS.has(name.toLowerCase())) {
     return { ok: false, reason: `The API key cannot be sent in the “${name}” header, which the extension sets itself. Check the setting “gist.apiKeyHeader”.` };

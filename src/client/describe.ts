@@ -3,6 +3,7 @@
 // Pure: no `vscode`. Never sees the key (the key only ever goes into a request header).
 import type { GistError } from './errors';
 import { errorCodes } from './failureErrors';
+import { oneLine } from './oneLine';
 
 export function describeError(error: GistError): string {
   const parts = [`${error.kind}`];
@@ -13,7 +14,7 @@ export function describeError(error: GistError): string {
     parts.push(`service error ${JSON.stringify(error.serviceError.slice(0, 500))}`);
   }
   if (error.callId !== undefined) {
-    parts.push(`call id ${error.callId}`);
+    parts.push(`call id ${oneLine(error.callId, 100)}`);
   }
   if (error.retryAfterSeconds !== undefined) {
     parts.push(`retry after ${error.retryAfterSeconds}s`);
@@ -22,5 +23,5 @@ export function describeError(error: GistError): string {
   if (codes.length > 0) {
     parts.push(`cause ${codes.join('/')}`);
   }
-  return `${parts.join(', ')}: ${error.message}`;
+  return `${parts.join(', ')}: ${oneLine(error.message, 1000)}`;
 }

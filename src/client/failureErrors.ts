@@ -1,6 +1,7 @@
 // Maps a failure before or while reading a response (network, TLS, timeout, abort) to a typed
 // error. Pure: no `vscode`, no I/O.
 import { GistError, isGistError } from './errors';
+import { oneLine } from './oneLine';
 import { malformed } from './responseErrors';
 
 const CERTIFICATE_CODES = new Set([
@@ -98,5 +99,5 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (context.secret !== undefined && context.secret !== '') {
     text = text.split(context.secret).join('***');
   }
-  return new GistError('network', `The call to ${host} failed (${text.slice(0, 200)}). Check your network and retry.`, 'retry', details);
+  return new GistError('network', `The call to ${host} failed (${oneLine(text)}). Check your network and retry.`, 'retry', details);
 }

@@ -2,6 +2,7 @@
 // no I/O, so the mapping is fuzzed on plain Node.
 import { GistError } from './errors';
 import { callIdFromData, readEnvelope } from './envelopeShape';
+import { oneLine } from './oneLine';
 import { parseRetryAfter } from './retryAfter';
 
 /** What was asked for, so messages can name it. */
@@ -18,12 +19,12 @@ function gistName(target: CallTarget): string {
   if (target.kind === 'me') {
     return 'the account endpoint (/v1/me)';
   }
-  const gist = target.gistId === undefined ? 'The requested gist' : `Gist “${target.gistId}”`;
-  return target.variant === undefined ? gist : `${gist} (variant “${target.variant}”)`;
+  const gist = target.gistId === undefined ? 'The requested gist' : `Gist “${oneLine(target.gistId, 100)}”`;
+  return target.variant === undefined ? gist : `${gist} (variant “${oneLine(target.variant, 100)}”)`;
 }
 
 function withServiceText(prefix: string, serviceError: string | undefined): string {
-  const text = serviceError?.replace(/\s+/g, ' ').trim().slice(0, 300);
+  const text = serviceError === undefined ? undefined : oneLine(serviceError, 300);
   return text === undefined || text === '' ? prefix : `${prefix}: ${text}`;
 }
 
@@ -65,7 +66,7 @@ export function errorFromResponse(target: CallTarget, facts: ResponseFacts): Gis
     return new GistError('badRequest', `${withServiceText(`The service refused the request (HTTP ${status})`, serviceError)}. Check the values and try again.`, 'none', details);
   }
   if (status >= 300 && status < 400) {
-    const where = facts.location === undefined ? '' : ` to ${facts.location}`;
+    const where = facts.location === undefined ? '' : ` to ${oneLine(facts.location, 200)}`;
     return new GistError('service', `The service answered with a redirect (HTTP ${status}${where}). Check the setting “gist.baseUrl”.`, 'setBaseUrl', details);
   }
   if (serviceError !== undefined) {
@@ -76,7 +77,7 @@ export function errorFromResponse(target: CallTarget, facts: ResponseFacts): Gis
 }
 
 export function malformed(problem: string, details: { status?: number | undefined; callId?: string | undefined; cause?: unknown } = {}): GistError {
-  return new GistError('malformedResponse', `The service sent a response the extension cannot read (${problem}). Retry, or open the log for details.`, 'openLog', details);
+  return new GistError('malformedResponse', `The service sent a response the extension cannot read (${oneLine(problem)}). Retry, or open the log for details.`, 'openLog', details);
 }
 
 function formatBytes(bytes: number): string {

@@ -1,4 +1,5 @@
 // Service URLs: validation of the configured base URL and the request paths. Pure: no `vscode`.
+import { oneLine } from './oneLine';
 
 export type BaseUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 
@@ -21,10 +22,10 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, reason: `“${text}” is not a URL; it should look like https://gists.example.com.` };
+    return { ok: false, reason: `“${oneLine(text, 100)}” is not a URL; it should look like https://gists.example.com.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, reason: `The service URL must start with https:// (found ${url.protocol}).` };
+    return { ok: false, reason: `The service URL must start with https:// (found ${oneLine(url.protocol, 20)}).` };
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return { ok: false, reason: 'Use https:// for a service on another machine: over http:// the API key would travel in clear text.' };
