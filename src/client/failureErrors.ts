@@ -39,6 +39,16 @@ export function errorCodes(error: unknown, depth = 0): string[] {
   return codes;
 }
 
+/** The status a proxy answered a CONNECT with, from undici's "Proxy response (407) !== 200" error. */
+export function proxyRefusal(error: unknown, depth = 0): number | undefined {
+  if (typeof error !== 'object' || error === null || depth > 8) {
+    return undefined;
+  }
+  const { message, cause } = error as { message?: unknown; cause?: unknown };
+  const match = typeof message === 'string' ? /^Proxy response \((\d{3})\)/.exec(message) : null;
+  return match?.[1] !== undefined ? Number(match[1]) : proxyRefusal(cause, depth + 1);
+}
+
 export interface FailureContext {
   /** Host of the base URL, for messages. */
   readonly host: string;
@@ -65,6 +75,13 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
     return new GistError('timeout', `The service did not answer within ${seconds} seconds. Retry, or raise the setting “gist.requestTimeoutSeconds”.`, 'retry', details);
   }
   const host = context.host;
+  const proxyStatus = proxyRefusal(error);
+  if (proxyStatus === 407) {
+    return new GistError('network', 'The proxy asked for credentials (HTTP 407). Put them in the proxy setting (http://user:password@host:port), then retry.', 'openSettings', details);
+  }
+  if (proxyStatus !== undefined) {
+    return new GistError('network', `The proxy could not open a connection to ${host} (HTTP ${proxyStatus}). Check the service URL and the proxy settings, then retry.`, 'retry', details);
+  }
   // The server closed cleanly before the body was complete: a response cut short, not a reset.
   if (context.body !== undefined && !codes.includes('ECONNRESET') && codes.some((code) => code === 'UND_ERR_SOCKET' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_CLOSED')) {
     const { status, receivedBytes, expectedBytes } = context.body;
@@ -91,9 +108,6 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   }
   if (codes.some((code) => code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')) {
     return new GistError('network', `The connection to ${host} was closed before the answer was complete. Retry.`, 'retry', details);
-  }
-  if (codes.includes('AbortError')) {
-    return new GistError('cancelled', 'The call was cancelled.', 'none', details);
   }
   let text = error instanceof Error ? error.message : String(error);
   if (context.secret !== undefined && context.secret !== '') {

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { validateApiKey, validateHeaderName } from './apiKey';
 import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
-import { loadUndici, send, type HttpResponse } from './http';
+import { KEEP_ALIVE_MS, loadUndici, send, type HttpResponse, type Undici } from './http';
 import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
 import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
 
@@ -14,10 +14,11 @@ export interface GistClientOptions {
   /** Default `gist-generate`. */
   readonly userAgent?: string;
   /**
-   * Makes the dispatcher all calls share (for a proxy, say); called once, on the first call, and
-   * closed by `dispose()`. Default: one keep-alive undici Agent.
+   * Makes the dispatcher all calls share (for a proxy, see `proxy.ts`); called once, on the first
+   * call, with the lazily loaded undici module, and closed by `dispose()`. Default: one keep-alive
+   * undici Agent.
    */
-  readonly dispatcherFactory?: () => Dispatcher;
+  readonly dispatcherFactory?: (undici: Undici) => Dispatcher;
   /** Pauses between `/v1/me` attempts; default 250 ms then 1 s (three attempts). */
   readonly meRetryDelaysMs?: readonly number[];
 }
@@ -139,8 +140,9 @@ export class GistClient {
 
   private async sharedDispatcher(): Promise<Dispatcher> {
     if (this.dispatcher === undefined) {
+      const undici = await loadUndici();
       const factory = this.options.dispatcherFactory;
-      const dispatcher = factory !== undefined ? factory() : new (await loadUndici()).Agent({ keepAliveTimeout: 30_000 });
+      const dispatcher = factory !== undefined ? factory(undici) : new undici.Agent({ keepAliveTimeout: KEEP_ALIVE_MS });
       // Another call may have made one while undici loaded; keep the first.
       if (this.dispatcher === undefined) {
         this.dispatcher = dispatcher;

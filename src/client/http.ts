@@ -9,6 +9,9 @@ import { targetUrl, type RequestTarget } from './urls';
 
 export type Undici = typeof UndiciModule;
 
+/** How long an idle connection stays open for the next call. */
+export const KEEP_ALIVE_MS = 30_000;
+
 let undiciModule: Promise<Undici> | undefined;
 
 export function loadUndici(): Promise<Undici> {

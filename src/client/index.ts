@@ -8,3 +8,4 @@ export { validateBaseUrl, isLoopbackHost, meUrl, generateUrl, type BaseUrlResult
 export { parseMe, parseGeneration, parseEnvelope, errorFromResponse, type ResponseHeaders } from './envelope';
 export { errorFromFailure } from './failureErrors';
 export { describeError } from './describe';
+export { proxyDispatcherFactory, validateProxyUrl, type ProxySettings, type ProxyUrlResult } from './proxy';
