@@ -83,7 +83,7 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
     return new GistError('network', `The proxy could not open a connection to ${host} (HTTP ${proxyStatus}). Check the service URL and the proxy settings, then retry.`, 'retry', details);
   }
   // The server closed cleanly before the body was complete: a response cut short, not a reset.
-  if (context.body !== undefined && !codes.includes('ECONNRESET') && codes.some((code) => code === 'UND_ERR_SOCKET' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_CLOSED')) {
+  if (context.body !== undefined && !codes.includes('ECONNRESET') && codes.some((code) => code === 'UND_ERR_SOCKET' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
     const { status, receivedBytes, expectedBytes } = context.body;
     const of = expectedBytes === undefined ? '' : ` of ${expectedBytes}`;
     return malformed(`the response was cut short after ${receivedBytes}${of} bytes`, { status, cause: error });
