@@ -2,7 +2,11 @@
 import * as vscode from 'vscode';
 import { Account } from './account';
 import type { GistExtensionApi } from './api';
+import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './authProvider';
 import { GistClient } from './client/gistClient';
+import type { GistUser } from './client/types';
+import { CommandIds } from './commandIds';
+import { offerWalkthroughOnce } from './firstRun';
 import { registerCommands } from './commands';
 import { bindContextKeys } from './contextKeys';
 import { GenerationRunner } from './generationRunner';
@@ -23,6 +27,11 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const account = new Account(keyStore, settings, client, state, logger);
     const runner = new GenerationRunner(client, state, memory, logger);
     const statusBar = new StatusBar(state);
+    const authProvider = new GistAuthenticationProvider(
+      state,
+      () => vscode.commands.executeCommand<GistUser | undefined>(CommandIds.setApiKey),
+      () => vscode.commands.executeCommand(CommandIds.signOut),
+    );
     context.subscriptions.push(
       logger,
       keyStore,
@@ -32,7 +41,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBar,
       { dispose: () => void client.dispose() },
       bindContextKeys(state),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state }),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
+      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
+      authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (CONNECTION_KEYS.some((key) => event.affectsConfiguration(key))) {
           void account.refresh();

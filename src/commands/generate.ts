@@ -26,6 +26,9 @@ interface PromptedRequest {
 
 /** The connection, running the key flow or asking for the URL when either is missing. */
 async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSettings | undefined> {
+  if (deps.settings.baseUrl() === '') {
+    deps.onFirstRun();
+  }
   if ((await ensureBaseUrl(deps.settings)) === undefined) {
     return undefined;
   }

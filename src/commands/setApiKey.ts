@@ -18,6 +18,8 @@ export interface SetApiKeyDeps {
   readonly settings: Settings;
   readonly account: Account;
   readonly logger: Logger;
+  /** Called when the extension is used with no service URL yet (offers the walkthrough once). */
+  readonly onFirstRun: () => void;
 }
 
 type Verification = { readonly ok: true; readonly user: GistUser } | { readonly ok: false; readonly error: GistError };
@@ -81,6 +83,9 @@ async function save(deps: SetApiKeyDeps, key: string, user: GistUser | undefined
 
 /** Returns the signed-in user, or undefined when the key was not stored. */
 export async function setApiKey(deps: SetApiKeyDeps, args?: unknown): Promise<GistUser | undefined> {
+  if (deps.settings.baseUrl() === '') {
+    deps.onFirstRun();
+  }
   const baseUrl = await ensureBaseUrl(deps.settings);
   if (baseUrl === undefined) {
     return undefined;

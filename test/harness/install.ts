@@ -1,6 +1,6 @@
 // Installs the VS Code server on first use into .vscode-test/ (git-ignored) and reuses it after.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { CACHE_DIR, CODE_SERVER_PACKAGE, INSTALL_MARKER, NODE_BIN, NODE_DIR, NODE_PACKAGE, NODE_PACKAGE_DIR, SERVER_DIR, SERVER_MAIN } from './paths';
@@ -11,18 +11,33 @@ interface Marker {
   readonly codeServer: string;
 }
 
-function runNpm(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** npm's own CLI script, so it can be run by a chosen Node binary. */
+function npmCli(): string {
+  const fromNpmRun = process.env.npm_execpath;
+  if (fromNpmRun !== undefined && fromNpmRun.endsWith('.js') && existsSync(fromNpmRun)) {
+    return fromNpmRun;
+  }
+  const onPath = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
+  return path.resolve(path.dirname(realpathSync(onPath)), 'npm-cli.js');
+}
+
+/** Runs npm under `node` (the Node 24 binary for the server), with a clean npm environment. */
+function runNpm(node: string, cwd: string, args: readonly string[], extraEnv: Record<string, string>): Promise<void> {
+  // Variables left by an outer `npm run` (npm_node_execpath, npm_config_*) would make the
+  // install scripts run under the outer Node; drop them.
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE'));
+  Object.assign(env, extraEnv, { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` });
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', [...args], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(node, [npmCli(), ...args], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed with exit code ${String(code)} in ${cwd}`))));
   });
 }
 
-async function installPackage(dir: string, spec: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function installPackage(node: string, dir: string, spec: string, env: Record<string, string>): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'vscode-test-cache', private: true }) + '\n');
-  await runNpm(dir, ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', spec], env);
+  await runNpm(node, dir, ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', spec], env);
 }
 
 async function readMarker(): Promise<Marker | undefined> {
@@ -44,16 +59,11 @@ export async function ensureInstalled(log: (line: string) => void): Promise<void
   const started = Date.now();
   if (!existsSync(NODE_BIN)) {
     log(`Installing ${NODE_PACKAGE} into ${NODE_DIR} …`);
-    await installPackage(NODE_DIR, NODE_PACKAGE, process.env);
+    await installPackage(process.execPath, NODE_DIR, NODE_PACKAGE, {});
   }
   log(`Installing ${CODE_SERVER_PACKAGE} into ${SERVER_DIR} (builds native modules with Node 24; about 3 minutes) …`);
-  // Node 24 first on PATH and its headers for node-gyp: the server's native modules must match it.
-  const env = {
-    ...process.env,
-    PATH: `${path.dirname(NODE_BIN)}${path.delimiter}${process.env.PATH ?? ''}`,
-    npm_config_nodedir: NODE_PACKAGE_DIR,
-  };
-  await installPackage(SERVER_DIR, CODE_SERVER_PACKAGE, env);
+  // npm under Node 24, with its headers for node-gyp: the server's native modules must match it.
+  await installPackage(NODE_BIN, SERVER_DIR, CODE_SERVER_PACKAGE, { npm_config_nodedir: NODE_PACKAGE_DIR });
   if (!existsSync(SERVER_MAIN)) {
     throw new Error(`${CODE_SERVER_PACKAGE} installed, but ${SERVER_MAIN} is missing.`);
   }

@@ -3,6 +3,7 @@
 // always stops all three, also on failure or Ctrl+C.
 import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { startService, type RunningService } from '../service/index';
 import { openBrowser, workbenchUrl, type OpenBrowser } from './browser';
@@ -64,6 +65,10 @@ async function main(): Promise<number> {
   const resultsFile = `${prefix}-mocha.txt`;
   await fs.rm(`${resultsFile}.json`, { force: true });
 
+  // A fresh copy per run: the tests edit and save files in it.
+  const workspace = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'gist-workspace-')), 'workspace');
+  await fs.cp(FIXTURE_WORKSPACE, workspace, { recursive: true });
+
   let service: RunningService | undefined;
   let server: RunningServer | undefined;
   let browser: OpenBrowser | undefined;
@@ -72,6 +77,7 @@ async function main(): Promise<number> {
     await server?.stop();
     await service?.close();
     await browserLog.close().catch(() => undefined);
+    await fs.rm(path.dirname(workspace), { recursive: true, force: true });
   };
   const onSignal = (signal: NodeJS.Signals): void => {
     log(`${signal}: stopping the browser, the VS Code server and the service…`);
@@ -101,7 +107,7 @@ async function main(): Promise<number> {
     const developmentPath = args.vsix === undefined ? REPO_ROOT : undefined;
     if (args.mode === 'integration') {
       const exited = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-      await page.goto(workbenchUrl(server.url, server.port, FIXTURE_WORKSPACE, REPO_ROOT, path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js')));
+      await page.goto(workbenchUrl(server.url, server.port, workspace, REPO_ROOT, path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js')));
       exitCode = await Promise.race([
         exited,
         new Promise<number>((resolve) => setTimeout(() => resolve(-1), RUN_LIMIT_MS)),
@@ -120,7 +126,7 @@ async function main(): Promise<number> {
         exitCode = exitCode === 0 ? 1 : exitCode;
       }
     } else {
-      const url = developmentPath === undefined ? `${server.url}/?folder=${encodeURIComponent(FIXTURE_WORKSPACE)}&payload=${encodeURIComponent(JSON.stringify([['skipWelcome', 'true']]))}` : workbenchUrl(server.url, server.port, FIXTURE_WORKSPACE, developmentPath);
+      const url = developmentPath === undefined ? `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify([['skipWelcome', 'true']]))}` : workbenchUrl(server.url, server.port, workspace, developmentPath);
       await page.goto(url);
       const result = await runE2eScenarios({ page, service, screenshot, log, grep: args.grep, limitMs: RUN_LIMIT_MS });
       log(`${result.passed} passed, ${result.failed} failed`);

@@ -1,0 +1,16 @@
+// Offers the walkthrough once, the first time the extension is used with nothing set up.
+import * as vscode from 'vscode';
+
+const OFFERED_KEY = 'gist.walkthroughOffered';
+export const WALKTHROUGH_ID = 'gist-generate.gist-generate#gettingStarted';
+
+export function offerWalkthroughOnce(globalState: vscode.Memento): void {
+  if (globalState.get<boolean>(OFFERED_KEY) === true) {
+    return;
+  }
+  void globalState.update(OFFERED_KEY, true);
+  const open = vscode.l10n.t('Open Walkthrough');
+  void Promise.resolve(
+    vscode.window.showInformationMessage(vscode.l10n.t('New to Gist Generate? The walkthrough connects it to your gist service step by step.'), open),
+  ).then((choice) => (choice === open ? vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false) : undefined));
+}

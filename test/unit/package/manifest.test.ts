@@ -1,0 +1,58 @@
+// The manifest: marketplace fields, localised strings, commands in step with the code, and the
+// packaged file list.
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { CommandIds } from '../../../src/commandIds';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
+  contributes: { commands: Array<{ command: string; title: string; category: string }>; menus: Record<string, Array<{ command: string; when?: string }>> };
+};
+const nls = JSON.parse(readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
+
+describe('manifest', function () {
+  it('has what the marketplace shows', function () {
+    for (const field of ['publisher', 'displayName', 'description', 'icon', 'galleryBanner', 'categories', 'keywords', 'repository', 'license']) {
+      assert.ok(manifest[field] !== undefined, field);
+    }
+    assert.equal(manifest.icon, 'media/icon.png');
+    const png = readFileSync(path.join(ROOT, 'media', 'icon.png'));
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'icon is 128x128');
+  });
+
+  it('localises every manifest string through package.nls.json', function () {
+    const text = readFileSync(path.join(ROOT, 'package.json'), 'utf8');
+    const keys = [...text.matchAll(/"%([^%"]+)%"/g)].map((match) => match[1] ?? '');
+    assert.ok(keys.length > 20);
+    for (const key of keys) {
+      assert.ok(nls[key] !== undefined, `package.nls.json has ${key}`);
+    }
+  });
+
+  it('declares exactly the commands the code registers, each with a category', function () {
+    const declared = manifest.contributes.commands.map((command) => command.command).sort();
+    assert.deepEqual(declared, Object.values(CommandIds).sort());
+    for (const command of manifest.contributes.commands) {
+      assert.equal(command.category, '%category%', command.command);
+    }
+    const hidden = manifest.contributes.menus.commandPalette?.find((entry) => entry.command === CommandIds.statusBarMenu);
+    assert.equal(hidden?.when, 'false', 'the status bar menu is not in the palette');
+  });
+
+  it('packages only the allowlisted files', function () {
+    this.timeout(60_000);
+    const listed = execFileSync(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    const allowed = (file: string): boolean =>
+      file.startsWith('dist/') || file.startsWith('media/') || ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file);
+    assert.deepEqual(listed.filter((file) => !allowed(file)), []);
+    for (const required of ['dist/extension.js', 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/icon.png']) {
+      assert.ok(listed.includes(required), required);
+    }
+    assert.ok(!listed.some((file) => file.endsWith('.map')), 'no source maps');
+  });
+});
