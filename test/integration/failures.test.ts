@@ -22,7 +22,7 @@ const cases: FailureCase[] = [
   { name: '500 with an envelope', fault: { path: '/v1/generate', status: 500, error: 'boom' }, kind: 'service' },
   { name: '502 HTML page', fault: { path: '/v1/generate', kind: 'html', status: 502 }, kind: 'service' },
   { name: 'body not JSON', fault: { path: '/v1/generate', kind: 'notJson' }, kind: 'malformedResponse' },
-  { name: 'body cut short', fault: { path: '/v1/generate', kind: 'truncated' }, kind: 'network' },
+  { name: 'body cut short', fault: { path: '/v1/generate', kind: 'truncated' }, kind: 'malformedResponse' },
   { name: 'wrong types in data', fault: { path: '/v1/generate', status: 200, error: null, data: { id: 1, content: 'x' } }, kind: 'malformedResponse' },
   { name: 'connection reset before the body', fault: { path: '/v1/generate', kind: 'resetBeforeBody' }, kind: 'network' },
 ];
