@@ -13,6 +13,7 @@ import { GenerationRunner } from './generationRunner';
 import { KeyStore } from './keyStore';
 import { Logger } from './logger';
 import { Memory } from './memory';
+import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
 import { CONNECTION_KEYS, settings } from './settings';
 import { ExtensionState } from './state';
 import { StatusBar } from './statusBar';
@@ -22,7 +23,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const logger = new Logger('Gist Generate');
     const memory = new Memory(context.globalState);
     const keyStore = new KeyStore(context.secrets);
-    const client = new GistClient({ userAgent: `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}` });
+    const client = new GistClient({
+      userAgent: `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`,
+      dispatcherFactory: proxyAwareDispatcher,
+    });
     const state = new ExtensionState({ status: { kind: 'checking' }, generating: 0, lastCallId: memory.lastCallId(), baseUrl: settings.baseUrl() });
     const account = new Account(keyStore, settings, client, state, logger);
     const runner = new GenerationRunner(client, state, memory, logger);
@@ -45,6 +49,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
+        if (PROXY_KEYS.some((key) => event.affectsConfiguration(key))) {
+          // New connections through the new proxy on the next call.
+          void client.dispose();
+        }
         if (CONNECTION_KEYS.some((key) => event.affectsConfiguration(key))) {
           void account.refresh();
         }
