@@ -28,10 +28,16 @@ export async function openBrowser(consoleLog: (line: string) => void): Promise<O
   };
 }
 
-/** The workbench URL that loads the extension under development (and its tests, if given). */
-export function workbenchUrl(serverUrl: string, port: number, folder: string, extensionPath: string, testsPath?: string): string {
+/**
+ * The workbench URL for `folder`, loading the extension under development (if given) and
+ * running its tests (if given) in the real extension host.
+ */
+export function workbenchUrl(serverUrl: string, port: number, folder: string, extensionPath: string | undefined, testsPath?: string): string {
   const remote = (file: string): string => `vscode-remote://127.0.0.1:${port}${file}`;
-  const payload: Array<[string, string]> = [['extensionDevelopmentPath', remote(extensionPath)]];
+  const payload: Array<[string, string]> = [];
+  if (extensionPath !== undefined) {
+    payload.push(['extensionDevelopmentPath', remote(extensionPath)]);
+  }
   if (testsPath !== undefined) {
     payload.push(['extensionTestsPath', remote(testsPath)]);
   }

@@ -1,4 +1,5 @@
-// Runs the end-to-end scenarios (out/test/e2e/*.e2e.js) in order against one workbench.
+// Runs the end-to-end scenarios (out/test/e2e/**/*.e2e.js) in order against one workbench.
+// Each file exports `scenario: Scenario`.
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -7,6 +8,8 @@ import { REPO_ROOT } from './paths';
 
 export interface E2eContext {
   readonly page: Page;
+  /** The local gist service, e.g. http://127.0.0.1:43123 (not yet in the settings: enter it as a user would). */
+  readonly serviceUrl: string;
   readonly service: RunningService;
   /** Saves test-results/<name>.png and returns its path. */
   screenshot(name: string): Promise<string>;
@@ -25,7 +28,7 @@ export interface E2eOptions extends E2eContext {
 
 function scenarioFiles(): string[] {
   const dir = path.join(REPO_ROOT, 'out', 'test', 'e2e');
-  return readdirSync(dir)
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.e2e.js'))
     .sort()
     .map((file) => path.join(dir, file));
@@ -53,7 +56,10 @@ export async function runE2eScenarios(options: E2eOptions): Promise<{ passed: nu
     } catch (error) {
       failed += 1;
       options.log(`✘ ${scenario.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      options.log(`  screenshot: ${await options.screenshot(`e2e-failure-${path.basename(file, '.e2e.js')}`)}`);
+      const shot = await options.screenshot(`e2e-failure-${path.basename(file, '.e2e.js')}`).catch((shotError: unknown) => `none (${String(shotError)})`);
+      options.log(`  screenshot: ${shot}`);
+      // Leave no quick input or dialog open for the next scenario.
+      await options.page.keyboard.press('Escape').catch(() => undefined);
     } finally {
       clearTimeout(timer);
     }

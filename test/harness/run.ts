@@ -1,36 +1,24 @@
 // `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file]`
 // Runs a suite inside a real VS Code (server + Chromium) against the local gist service, and
-// always stops all three, also on failure or Ctrl+C.
-import { existsSync } from 'node:fs';
+// always stops all three: on success, failure, time-out and Ctrl+C.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startService, type RunningService } from '../service/index';
-import { openBrowser, workbenchUrl, type OpenBrowser } from './browser';
+import { startService } from '../service/index';
+import { openBrowser, workbenchUrl } from './browser';
+import { Cleanup } from './cleanup';
 import { runE2eScenarios } from './e2eRunner';
 import { ensureInstalled } from './install';
+import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integrationSuite';
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from './paths';
 import { checkBrowser, MissingPrerequisite } from './prerequisites';
-import { startServer, type RunningServer } from './server';
+import { startServer } from './server';
+import { userSettings } from './settings';
 
 type Mode = 'integration' | 'e2e';
 
+/** The whole run after the one-time install: start, tests, stop. */
 const RUN_LIMIT_MS = 10 * 60 * 1000;
-
-const MACHINE_SETTINGS = {
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'extensions.autoUpdate': false,
-  'extensions.autoCheckUpdates': false,
-  'extensions.ignoreRecommendations': true,
-  'workbench.enableExperiments': false,
-  'chat.disableAIFeatures': true,
-  'chat.commandCenter.enabled': false,
-  'git.enabled': false,
-  'files.hotExit': 'off',
-};
 
 interface Args {
   readonly mode: Mode;
@@ -54,92 +42,103 @@ function log(line: string): void {
   process.stdout.write(`[harness] ${line}\n`);
 }
 
-async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
+/** Set once the page is open, so a run that times out still leaves a screenshot. */
+let screenshotOnTimeout: (() => Promise<string>) | undefined;
+
+async function main(args: Args, cleanup: Cleanup): Promise<number> {
   const started = Date.now();
-  checkBrowser();
-  await ensureInstalled(log);
   await fs.mkdir(RESULTS_DIR, { recursive: true });
   const prefix = path.join(RESULTS_DIR, args.mode);
   const browserLog = await fs.open(`${prefix}-browser.log`, 'w');
+  cleanup.add('the browser log', () => browserLog.close());
   const resultsFile = `${prefix}-mocha.txt`;
+  await fs.rm(resultsFile, { force: true });
   await fs.rm(`${resultsFile}.json`, { force: true });
 
   // A fresh copy per run: the tests edit and save files in it.
-  const workspace = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'gist-workspace-')), 'workspace');
+  const workspaceParent = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-workspace-'));
+  cleanup.add('the workspace copy', () => fs.rm(workspaceParent, { recursive: true, force: true }));
+  const workspace = path.join(workspaceParent, 'workspace');
   await fs.cp(FIXTURE_WORKSPACE, workspace, { recursive: true });
 
-  let service: RunningService | undefined;
-  let server: RunningServer | undefined;
-  let browser: OpenBrowser | undefined;
-  const cleanup = async (): Promise<void> => {
-    await browser?.close();
-    await server?.stop();
-    await service?.close();
-    await browserLog.close().catch(() => undefined);
-    await fs.rm(path.dirname(workspace), { recursive: true, force: true });
-  };
-  const onSignal = (signal: NodeJS.Signals): void => {
-    log(`${signal}: stopping the browser, the VS Code server and the service…`);
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const service = await startService({ control: true });
+  cleanup.add('the gist service', () => service.close());
+  log(`gist service on ${service.url}`);
 
-  try {
-    service = await startService({ control: true });
-    log(`gist service on ${service.url}`);
-    server = await startServer({
-      env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
-      machineSettings: MACHINE_SETTINGS,
-      logFile: `${prefix}-server.log`,
-      installExtensions: args.vsix === undefined ? [] : [path.resolve(args.vsix)],
-    });
-    log(`VS Code server on ${server.url} (started in ${Math.round((Date.now() - started) / 1000)} s)`);
-    browser = await openBrowser((line) => void browserLog.write(`${line}\n`));
-    const { page } = browser;
-    const screenshot = async (name: string): Promise<string> => {
-      const file = path.join(RESULTS_DIR, `${name}.png`);
-      await page.screenshot({ path: file });
-      return file;
-    };
-    let exitCode: number;
-    const developmentPath = args.vsix === undefined ? REPO_ROOT : undefined;
-    if (args.mode === 'integration') {
-      const exited = new Promise<number>((resolve) => void page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-      await page.goto(workbenchUrl(server.url, server.port, workspace, REPO_ROOT, path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js')));
-      exitCode = await Promise.race([
-        exited,
-        new Promise<number>((resolve) => setTimeout(() => resolve(-1), RUN_LIMIT_MS)),
-      ]);
-      if (exitCode === -1) {
-        log(`The suite did not finish within ${RUN_LIMIT_MS / 60000} minutes.`);
-        exitCode = 1;
-      }
-      if (existsSync(resultsFile)) {
-        process.stdout.write(await fs.readFile(resultsFile, 'utf8'));
-      }
-      const summary = existsSync(`${resultsFile}.json`) ? (JSON.parse(await fs.readFile(`${resultsFile}.json`, 'utf8')) as { passes: number; failures: number }) : undefined;
-      log(summary === undefined ? 'mocha reported no summary (see test-results/)' : `${summary.passes} passed, ${summary.failures} failed`);
-      if (exitCode !== 0 || summary === undefined || summary.failures > 0) {
-        log(`screenshot: ${await screenshot('integration-failure')}`);
-        exitCode = exitCode === 0 ? 1 : exitCode;
-      }
-    } else {
-      const url = developmentPath === undefined ? `${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify([['skipWelcome', 'true']]))}` : workbenchUrl(server.url, server.port, workspace, developmentPath);
-      await page.goto(url);
-      const result = await runE2eScenarios({ page, service, screenshot, log, grep: args.grep, limitMs: RUN_LIMIT_MS });
-      log(`${result.passed} passed, ${result.failed} failed`);
-      exitCode = result.failed > 0 || result.passed === 0 ? 1 : 0;
+  const server = await startServer({
+    env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
+    userSettings: userSettings(args.mode, service.url),
+    logFile: `${prefix}-server.log`,
+    installExtensions: args.vsix === undefined ? [] : [path.resolve(args.vsix)],
+  });
+  cleanup.add('the VS Code server', () => server.stop());
+  log(`VS Code server on ${server.url} (started in ${Math.round((Date.now() - started) / 1000)} s)`);
+
+  const browser = await openBrowser((line) => void browserLog.write(`${line}\n`));
+  cleanup.add('the browser', () => browser.close());
+  const { page } = browser;
+  const screenshot = async (name: string): Promise<string> => {
+    const file = path.join(RESULTS_DIR, `${name}.png`);
+    await page.screenshot({ path: file });
+    return file;
+  };
+  screenshotOnTimeout = () => screenshot(`${args.mode}-timeout`);
+  // With --vsix the installed package is under test, so no development path.
+  const developmentPath = args.vsix === undefined ? REPO_ROOT : undefined;
+
+  let passed: number;
+  let failed: number;
+  let exitCode: number;
+  if (args.mode === 'integration') {
+    const exited = await awaitAutomationExit(page);
+    await page.goto(workbenchUrl(server.url, server.port, workspace, developmentPath, TESTS_ENTRY));
+    const result = await readSuiteResult(resultsFile, await exited());
+    process.stdout.write(result.report);
+    passed = result.counts?.passes ?? 0;
+    failed = result.counts?.failures ?? 0;
+    if (result.counts === undefined) {
+      log(`mocha reported nothing (the extension host exited with ${result.exitCode}); see ${path.relative(REPO_ROOT, prefix)}-server.log`);
     }
-    log(`done in ${Math.round((Date.now() - started) / 1000)} s; logs in ${path.relative(REPO_ROOT, RESULTS_DIR)}/`);
-    return exitCode;
+    exitCode = result.exitCode !== 0 || result.counts === undefined || failed > 0 || passed === 0 ? 1 : 0;
+    if (exitCode !== 0) {
+      log(`screenshot: ${await screenshot('integration-failure')}`);
+    }
+  } else {
+    await page.goto(workbenchUrl(server.url, server.port, workspace, developmentPath));
+    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, screenshot, log, grep: args.grep, limitMs: RUN_LIMIT_MS }));
+    exitCode = failed > 0 || passed === 0 ? 1 : 0;
+  }
+  log(`done in ${Math.round((Date.now() - started) / 1000)} s; logs in ${path.relative(REPO_ROOT, RESULTS_DIR)}/`);
+  // The summary line CI looks for.
+  log(`${passed} passed, ${failed} failed`);
+  return exitCode;
+}
+
+async function runOnce(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  checkBrowser();
+  await ensureInstalled(log);
+  const cleanup = new Cleanup(log);
+  const stopAndExit = (reason: string, code: number): void => {
+    log(`${reason}: stopping the browser, the VS Code server and the service…`);
+    void cleanup.run().finally(() => process.exit(code));
+  };
+  process.once('SIGINT', () => stopAndExit('SIGINT', 130));
+  process.once('SIGTERM', () => stopAndExit('SIGTERM', 143));
+  const limit = setTimeout(() => {
+    void (screenshotOnTimeout?.() ?? Promise.resolve('none'))
+      .catch(() => 'none')
+      .then((file) => stopAndExit(`The ${args.mode} run did not finish within ${RUN_LIMIT_MS / 60_000} minutes (screenshot: ${file})`, 1));
+  }, RUN_LIMIT_MS);
+  try {
+    return await main(args, cleanup);
   } finally {
-    await cleanup();
+    clearTimeout(limit);
+    await cleanup.run();
   }
 }
 
-main().then(
+runOnce().then(
   (code) => process.exit(code),
   (error: unknown) => {
     log(error instanceof MissingPrerequisite ? error.message : `failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -11,8 +11,13 @@ import { NODE_BIN, SERVER_MAIN } from './paths';
 export interface ServerOptions {
   /** Extra environment for the server and so for the extension host (service URL, results file). */
   readonly env: Record<string, string>;
-  /** Settings for the remote machine scope (window/resource settings). */
-  readonly machineSettings: Record<string, unknown>;
+  /** User settings, written to <server-data-dir>/data/User/settings.json: the ones the workbench reads (see settings.ts). */
+  readonly userSettings?: Record<string, unknown>;
+  /**
+   * Remote machine settings (<server-data-dir>/data/Machine/settings.json): they override user
+   * settings for window and resource scoped keys only; application scoped keys are ignored there.
+   */
+  readonly machineSettings?: Record<string, unknown>;
   readonly logFile: string;
   /** `.vsix` files installed with --install-extension before the server starts. */
   readonly installExtensions?: readonly string[];
@@ -58,11 +63,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-'));
   const dataDir = path.join(root, 'data');
   const extensionsDir = path.join(root, 'extensions');
-  await fs.mkdir(path.join(dataDir, 'data', 'Machine'), { recursive: true });
+  for (const [scope, settings] of [['User', options.userSettings], ['Machine', options.machineSettings]] as const) {
+    await fs.mkdir(path.join(dataDir, 'data', scope), { recursive: true });
+    await fs.writeFile(path.join(dataDir, 'data', scope, 'settings.json'), JSON.stringify(settings ?? {}, null, 2));
+  }
   await fs.mkdir(extensionsDir, { recursive: true });
-  await fs.writeFile(path.join(dataDir, 'data', 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
   const port = await freePort();
-  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const log = createWriteStream(options.logFile);
   const env = { ...process.env, ...options.env };
   const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];
   for (const vsix of options.installExtensions ?? []) {

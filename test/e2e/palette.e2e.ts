@@ -1,0 +1,21 @@
+// The workbench loads with the extension, and its commands are in the command palette.
+import { strict as assert } from 'node:assert';
+import type { Scenario } from '../harness/e2eRunner';
+import { quickInput, waitForWorkbench } from './workbench';
+
+export const scenario: Scenario = {
+  name: 'the workbench loads and the palette lists the Gist commands',
+  async run({ page, screenshot }) {
+    await waitForWorkbench(page);
+    await page.keyboard.press('F1');
+    await quickInput(page).waitFor({ state: 'visible' });
+    await page.keyboard.type('Gist:', { delay: 10 });
+    const rows = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^Gist: / });
+    await rows.first().waitFor({ state: 'visible' });
+    const labels = await rows.allInnerTexts();
+    assert.ok(labels.some((label) => label.startsWith('Gist: Set API Key')), `palette rows: ${labels.join(' | ')}`);
+    await screenshot('e2e-palette');
+    await page.keyboard.press('Escape');
+    await quickInput(page).waitFor({ state: 'hidden' });
+  },
+};

@@ -1,0 +1,33 @@
+// Runs the mocha suite inside the extension host (test/integration/index.ts) and collects
+// its output and counts from the files it writes.
+import { existsSync } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './paths';
+
+export const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
+
+export interface SuiteResult {
+  /** Mocha's counts; undefined when mocha did not get to report (it crashed or never started). */
+  readonly counts: { passes: number; failures: number } | undefined;
+  /** The code VS Code passed to codeAutomationExit. */
+  readonly exitCode: number;
+  /** Mocha's spec report as the extension host wrote it. */
+  readonly report: string;
+}
+
+/** Must be called before the workbench page loads, so the page finds the function. */
+export async function awaitAutomationExit(page: Page): Promise<() => Promise<number>> {
+  let exit: (code: number) => void = () => undefined;
+  const exited = new Promise<number>((resolve) => (exit = resolve));
+  await page.exposeFunction('codeAutomationExit', (code: number) => exit(code));
+  return () => exited;
+}
+
+export async function readSuiteResult(resultsFile: string, exitCode: number): Promise<SuiteResult> {
+  const report = existsSync(resultsFile) ? await fs.readFile(resultsFile, 'utf8') : '';
+  const countsFile = `${resultsFile}.json`;
+  const counts = existsSync(countsFile) ? (JSON.parse(await fs.readFile(countsFile, 'utf8')) as { passes: number; failures: number }) : undefined;
+  return { counts, exitCode, report };
+}
