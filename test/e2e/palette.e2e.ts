@@ -5,7 +5,8 @@ import { quickInput, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'the workbench loads and the palette lists the Gist commands',
-  async run({ page, screenshot }) {
+  async run(context) {
+    const { page } = context;
     await waitForWorkbench(page);
     await page.keyboard.press('F1');
     await quickInput(page).waitFor({ state: 'visible' });
@@ -14,7 +15,7 @@ export const scenario: Scenario = {
     await rows.first().waitFor({ state: 'visible' });
     const labels = await rows.allInnerTexts();
     assert.ok(labels.some((label) => label.startsWith('Gist: Set API Key')), `palette rows: ${labels.join(' | ')}`);
-    await screenshot('e2e-palette');
+    await context.screenshot('e2e-palette');
     await page.keyboard.press('Escape');
     await quickInput(page).waitFor({ state: 'hidden' });
   },

@@ -11,6 +11,10 @@ export interface OpenBrowser {
 export async function openBrowser(consoleLog: (line: string) => void): Promise<OpenBrowser> {
   const browser = await chromium.launch({
     executablePath: CHROME_PATH,
+    // Playwright's own signal handlers exit the process at once; the harness stops everything itself.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

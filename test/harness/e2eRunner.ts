@@ -42,6 +42,10 @@ export async function runE2eScenarios(options: E2eOptions): Promise<{ passed: nu
     if (options.grep !== undefined && !scenario.name.includes(options.grep)) {
       continue;
     }
+    if (options.page.isClosed()) {
+      // The run is being stopped (Ctrl+C, time limit); the rest cannot run.
+      break;
+    }
     const started = Date.now();
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -55,6 +59,10 @@ export async function runE2eScenarios(options: E2eOptions): Promise<{ passed: nu
       options.log(`✔ ${scenario.name} (${Date.now() - started} ms)`);
     } catch (error) {
       failed += 1;
+      if (options.page.isClosed()) {
+        options.log(`✘ ${scenario.name}: stopped`);
+        break;
+      }
       options.log(`✘ ${scenario.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       const shot = await options.screenshot(`e2e-failure-${path.basename(file, '.e2e.js')}`).catch((shotError: unknown) => `none (${String(shotError)})`);
       options.log(`  screenshot: ${shot}`);

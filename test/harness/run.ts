@@ -19,6 +19,8 @@ type Mode = 'integration' | 'e2e';
 
 /** The whole run after the one-time install: start, tests, stop. */
 const RUN_LIMIT_MS = 10 * 60 * 1000;
+/** One end-to-end scenario; a stuck one fails alone and the rest still run. */
+const SCENARIO_LIMIT_MS = 3 * 60 * 1000;
 
 interface Args {
   readonly mode: Mode;
@@ -105,7 +107,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
     }
   } else {
     await page.goto(workbenchUrl(server.url, server.port, workspace, developmentPath));
-    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, screenshot, log, grep: args.grep, limitMs: RUN_LIMIT_MS }));
+    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, screenshot, log, grep: args.grep, limitMs: SCENARIO_LIMIT_MS }));
     exitCode = failed > 0 || passed === 0 ? 1 : 0;
   }
   log(`done in ${Math.round((Date.now() - started) / 1000)} s; logs in ${path.relative(REPO_ROOT, RESULTS_DIR)}/`);
@@ -119,12 +121,18 @@ async function runOnce(): Promise<number> {
   checkBrowser();
   await ensureInstalled(log);
   const cleanup = new Cleanup(log);
+  let stopping = false;
   const stopAndExit = (reason: string, code: number): void => {
+    if (stopping) {
+      // A second Ctrl+C: exit now; the server's exit hook still kills its process group.
+      process.exit(code);
+    }
+    stopping = true;
     log(`${reason}: stopping the browser, the VS Code server and the service…`);
     void cleanup.run().finally(() => process.exit(code));
   };
-  process.once('SIGINT', () => stopAndExit('SIGINT', 130));
-  process.once('SIGTERM', () => stopAndExit('SIGTERM', 143));
+  process.on('SIGINT', () => stopAndExit('SIGINT', 130));
+  process.on('SIGTERM', () => stopAndExit('SIGTERM', 143));
   const limit = setTimeout(() => {
     void (screenshotOnTimeout?.() ?? Promise.resolve('none'))
       .catch(() => 'none')

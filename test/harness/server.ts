@@ -93,6 +93,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   );
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
+  // Last resort if the harness exits without stop() (a crash, a second Ctrl+C): the server is
+  // in its own process group, so nothing else would end it.
+  const killOnExit = (): void => {
+    try {
+      // Never -0: that would be the harness's own process group.
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -104,16 +115,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         } catch {
           // Already gone.
         }
+        const pid = child.pid;
         const killTimer = setTimeout(() => {
           try {
-            process.kill(-(child.pid ?? 0), 'SIGKILL');
+            process.kill(-pid, 'SIGKILL');
           } catch {
             // Already gone.
           }
         }, 3000);
         await exited;
         clearTimeout(killTimer);
+        // Sweep whatever of the group outlived the server (an extension host still shutting down).
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // The group is empty.
+        }
       }
+      process.off('exit', killOnExit);
       log.end();
       await fs.rm(root, { recursive: true, force: true });
     })();
