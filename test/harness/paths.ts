@@ -2,7 +2,8 @@
 import * as path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-export const CACHE_DIR = path.join(REPO_ROOT, '.vscode-test');
+/** Git-ignored; GIST_TEST_CACHE_DIR moves it (for a CI cache, or to try a fresh install). */
+export const CACHE_DIR = path.resolve(process.env.GIST_TEST_CACHE_DIR ?? path.join(REPO_ROOT, '.vscode-test'));
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
 export const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
 

@@ -15,6 +15,15 @@ export function checkBrowser(): void {
   }
 }
 
+function onPath(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Building the server's native modules (kerberos) needs the Kerberos headers. */
 export function checkBuildPrerequisites(): void {
   let found = false;
@@ -26,5 +35,10 @@ export function checkBuildPrerequisites(): void {
   }
   if (!found) {
     throw new MissingPrerequisite('The Kerberos headers are missing, and the VS Code server needs them to build. Install them with "apt-get install libkrb5-dev".');
+  }
+  // node-gyp builds the server's native modules with these.
+  const missingTools = ['python3', 'make', 'g++'].filter((tool) => !onPath(tool));
+  if (missingTools.length > 0) {
+    throw new MissingPrerequisite(`The VS Code server's native modules need ${missingTools.join(', ')} to build. Install them with "apt-get install python3 make g++".`);
   }
 }
