@@ -4,6 +4,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { CACHE_DIR, CODE_SERVER_PACKAGE, INSTALL_MARKER, NODE_BIN, NODE_DIR, NODE_PACKAGE, NODE_PACKAGE_DIR, SERVER_DIR, SERVER_MAIN } from './paths';
+import { withInstallLock } from './installLock';
 import { checkBuildPrerequisites } from './prerequisites';
 
 interface Marker {
@@ -62,12 +63,24 @@ async function readMarker(): Promise<Marker | undefined> {
 
 /** Makes sure Node 24 and the VS Code server are installed; returns quickly when they are. */
 export async function ensureInstalled(log: (line: string) => void): Promise<void> {
-  const marker = await readMarker();
-  if (marker?.node === NODE_PACKAGE && marker.codeServer === CODE_SERVER_PACKAGE && existsSync(NODE_BIN) && existsSync(SERVER_MAIN)) {
+  if (await installed()) {
     return;
   }
   checkBuildPrerequisites();
-  await fs.mkdir(CACHE_DIR, { recursive: true });
+  // Checked again under the lock: the run we waited for may have installed it.
+  await withInstallLock(CACHE_DIR, log, async () => {
+    if (!(await installed())) {
+      await install(log);
+    }
+  });
+}
+
+async function installed(): Promise<boolean> {
+  const marker = await readMarker();
+  return marker?.node === NODE_PACKAGE && marker.codeServer === CODE_SERVER_PACKAGE && existsSync(NODE_BIN) && existsSync(SERVER_MAIN);
+}
+
+async function install(log: (line: string) => void): Promise<void> {
   const started = Date.now();
   if (!nodeRuns()) {
     log(`Installing ${NODE_PACKAGE} into ${NODE_DIR} …`);
