@@ -5,7 +5,7 @@ import { createWriteStream } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from './freePort';
+import { freePort, portOrFree } from './freePort';
 import { NODE_BIN, SERVER_MAIN } from './paths';
 
 export interface ServerOptions {
@@ -19,6 +19,8 @@ export interface ServerOptions {
    */
   readonly machineSettings?: Record<string, unknown>;
   readonly logFile: string;
+  /** Preferred port (a free one if it is taken); default any free port. */
+  readonly port?: number;
   /** `.vsix` files installed with --install-extension before the server starts. */
   readonly installExtensions?: readonly string[];
 }
@@ -68,7 +70,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await fs.writeFile(path.join(dataDir, 'data', scope, 'settings.json'), JSON.stringify(settings ?? {}, null, 2));
   }
   await fs.mkdir(extensionsDir, { recursive: true });
-  const port = await freePort();
+  const port = options.port === undefined ? await freePort() : await portOrFree(options.port);
   const log = createWriteStream(options.logFile);
   const env = { ...process.env, ...options.env };
   const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];

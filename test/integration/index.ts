@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
+import { type RunningService, startService } from '../service/index';
 
 function testFiles(): string[] {
   return readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
@@ -13,18 +14,23 @@ function testFiles(): string[] {
     .map((file) => path.join(__dirname, file));
 }
 
-/** Points the extension at the harness's local service, as a user would in their settings. */
-async function configureService(): Promise<void> {
-  const url = process.env.GIST_TEST_SERVICE_URL;
-  if (url === undefined) {
-    throw new Error('GIST_TEST_SERVICE_URL is not set; run the suite through the harness (npm run test:integration).');
+/**
+ * Points the extension at the harness's local service, as a user would in their settings. Run
+ * from F5 (.vscode/launch.json) there is no harness, so the suite starts the service itself.
+ */
+async function configureService(): Promise<{ close(): Promise<void> } | undefined> {
+  let own: RunningService | undefined;
+  if (process.env.GIST_TEST_SERVICE_URL === undefined) {
+    own = await startService({ control: true });
+    process.env.GIST_TEST_SERVICE_URL = own.url;
   }
-  await vscode.workspace.getConfiguration('gist').update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration('gist').update('baseUrl', process.env.GIST_TEST_SERVICE_URL, vscode.ConfigurationTarget.Global);
+  return own;
 }
 
 export async function run(): Promise<void> {
   const resultsFile = process.env.GIST_TEST_RESULTS_FILE;
-  await configureService();
+  const ownService = await configureService();
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 30_000, grep: process.env.GIST_TEST_GREP });
   // The reporters print through Base.consoleLog; copy every line to the harness's results file.
   const consoleLog = Mocha.reporters.Base.consoleLog;
@@ -50,5 +56,6 @@ export async function run(): Promise<void> {
     }
   } finally {
     Mocha.reporters.Base.consoleLog = consoleLog;
+    await ownService?.close();
   }
 }

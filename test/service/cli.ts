@@ -1,7 +1,8 @@
 // `npm run service`: the local gist service for trying the extension by hand.
 // Flags: --port n (or PORT; default 8787, a free port if busy), --fixtures path, --seed n, --control, --quiet.
 import { parseArgs } from 'node:util';
-import { type RunningService, type StartServiceOptions, startService } from './index';
+import type { StartServiceOptions } from './index';
+import { startOnPortOrFree } from './startOnPort';
 import type { Fixtures } from './types';
 
 const DEFAULT_PORT = 8787;
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     seed: parseInteger(values.seed, 'seed'),
     log: values.quiet ? undefined : (line) => console.log(line),
   };
-  const service = await startOnPortOrFree(options);
+  const service = await startOnPortOrFree(options, (line) => console.error(line));
   console.log(banner(service.url, service.fixtures, values.control));
 
   const stop = (): void => {
@@ -32,16 +33,6 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-async function startOnPortOrFree(options: StartServiceOptions): Promise<RunningService> {
-  try {
-    return await startService(options);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.error(`Port ${options.port ?? DEFAULT_PORT} is busy; using a free port instead.`);
-    return startService({ ...options, port: 0 });
-  }
 }
 
 function parseInteger(text: string | undefined, name: string): number | undefined {
