@@ -13,6 +13,8 @@ export interface GistExtensionApi {
   statusBarItem(): StatusView;
   /** Fires after every generate call, successful or not, once its content has been placed. */
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
+  /** How long `activate()` took, for the benchmark. */
+  activationMs(): number;
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
 }

@@ -19,6 +19,7 @@ import { ExtensionState } from './state';
 import { StatusBar } from './statusBar';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
+  const started = performance.now();
   try {
     const logger = new Logger('Gist Generate');
     const memory = new Memory(context.globalState);
@@ -60,7 +61,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     );
     // Not awaited: the check reads the key store and calls /v1/me after activate() has returned.
     void account.refresh();
+    const activationMs = performance.now() - started;
     return {
+      activationMs: () => activationMs,
       state: () => state.current,
       onDidChangeState: state.onDidChange,
       statusBarItem: () => statusBar.current,

@@ -51,6 +51,11 @@ async function readCapped(body: Dispatcher.ResponseData['body'], progress: { -re
     body.destroy();
     throw tooLarge(cap, progress.status);
   }
+  if (progress.expectedBytes !== undefined) {
+    const text = await body.text();
+    progress.receivedBytes = progress.expectedBytes;
+    return text;
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of body) {
     const buffer = chunk as Buffer;

@@ -46,6 +46,17 @@ describe('API key and account', function () {
     assert.equal(api.statusBarItem().text, '$(account) Ada Lovelace');
   });
 
+  it('generates with the key just set, not a remembered one', async function () {
+    // The key store keeps the key in memory after the first read; a change must reach the next call.
+    await signIn(api, OTHER_KEY);
+    await service().clearCalls();
+    assert.ok(await generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } }));
+    await signIn(api, DEMO_KEY);
+    assert.ok(await generate({ gistId: 'echo', variant: 'plain', values: { text: 'y' } }));
+    const users = (await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).map((call) => call.userId);
+    assert.deepEqual(users, ['u_grace', 'u_ada']);
+  });
+
   it('keeps the key out of every setting', async function () {
     await signIn(api);
     const all = JSON.stringify(vscode.workspace.getConfiguration('gist'));
