@@ -1,22 +1,22 @@
-// Bundles the extension into dist/extension.js. Type-checking is separate (`npm run typecheck`).
+// Bundles the extension into dist/extension.js and its HTTP library into dist/undici.js.
+// Type-checking is separate (`npm run typecheck`).
+//
+// Two files, because VS Code loads dist/extension.js before activate(): with undici inside it
+// the file was 567 KB and took about 20 ms to load; without, 45 KB and 2 ms. The client imports
+// undici only on its first request, so dist/undici.js loads then.
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const require = createRequire(import.meta.url);
 
-/** @type {import('esbuild').BuildOptions} */
-const options = {
-  entryPoints: ['src/extension.ts'],
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  outfile: 'dist/extension.js',
-  external: ['vscode'],
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  logLevel: 'info',
+/** `import('undici')` in the extension becomes `require('./undici.js')`, the second bundle. */
+const undiciAsSibling = {
+  name: 'undici-as-sibling',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
 };
 
 /**
@@ -37,9 +37,34 @@ const watchReporter = {
   },
 };
 
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  logLevel: watch ? 'silent' : 'info',
+};
+
+const extension = {
+  ...common,
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
+  // import('./undici.js') as require(), as it was when undici was inside the bundle.
+  supported: { 'dynamic-import': false },
+  plugins: [undiciAsSibling, ...(watch ? [watchReporter] : [])],
+};
+const undici = { ...common, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js' };
+
 if (watch) {
-  const context = await esbuild.context({ ...options, logLevel: 'silent', plugins: [watchReporter] });
+  // undici does not change while you work on the extension: build it once.
+  await esbuild.build(undici);
+  const context = await esbuild.context(extension);
   await context.watch();
 } else {
-  await esbuild.build(options);
+  await Promise.all([esbuild.build(extension), esbuild.build(undici)]);
 }

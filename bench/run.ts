@@ -55,8 +55,10 @@ async function inVsCode(starts: number): Promise<Record<string, unknown>> {
 
 async function main(): Promise<void> {
   execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  const bundleKb = round(statSync(path.join(REPO_ROOT, 'dist', 'extension.js')).size / 1024, 1);
-  log(`bundle dist/extension.js (minified): ${bundleKb} KB`);
+  const sizeKb = (file: string): number => round(statSync(path.join(REPO_ROOT, 'dist', file)).size / 1024, 1);
+  const bundleKb = sizeKb('extension.js');
+  const undiciKb = sizeKb('undici.js');
+  log(`bundle dist/extension.js (minified, loaded at startup): ${bundleKb} KB; dist/undici.js (loaded on the first request): ${undiciKb} KB`);
   const overhead = await clientOverhead(quick ? 50 : 500, quick ? 10 : 100);
   const vscodeFigures = await inVsCode(quick ? 2 : 12);
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     quick,
     bundleKb,
+    undiciKb,
     clientOverhead: overhead,
     clientToBareP50Ratio: clientRow !== undefined && bareRow !== undefined ? round(clientRow.p50Ms / bareRow.p50Ms) : undefined,
     ...vscodeFigures,

@@ -59,8 +59,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         }
       }),
     );
-    // Not awaited: the check reads the key store and calls /v1/me after activate() has returned.
-    void account.refresh();
+    // After activate() has returned: the check reads the key store and calls /v1/me.
+    queueMicrotask(() => void account.refresh());
     const activationMs = performance.now() - started;
     return {
       activationMs: () => activationMs,

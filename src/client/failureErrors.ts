@@ -109,9 +109,18 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (codes.some((code) => code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')) {
     return new GistError('network', `The connection to ${host} was closed before the answer was complete. Retry.`, 'retry', details);
   }
-  let text = error instanceof Error ? error.message : String(error);
+  let text = textOf(error);
   if (context.secret !== undefined && context.secret !== '') {
     text = text.split(context.secret).join('***');
   }
   return new GistError('network', `The call to ${host} failed (${oneLine(text)}). Check your network and retry.`, 'retry', details);
+}
+
+/** Text for any thrown value: String() itself throws for some (a non-callable toString, a null prototype). Found by fuzzing. */
+function textOf(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    return 'an unrecognised error';
+  }
 }

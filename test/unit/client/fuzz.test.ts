@@ -74,4 +74,12 @@ describe('fuzzing the envelope parser and error mapping', function () {
       { numRuns: RUNS },
     );
   });
+
+  it('maps thrown values that String() cannot convert (counterexamples fuzzing found)', function () {
+    for (const cause of [{ toString: '' }, Object.create(null) as object, { [Symbol.toPrimitive]: () => { throw new Error('no'); } }]) {
+      const error = errorFromFailure(cause, { host: 'h', timeoutMs: 1000, aborted: undefined });
+      assert.ok(isGistError(error));
+      assert.equal(error.kind, 'network');
+    }
+  });
 });

@@ -50,7 +50,7 @@ describe('manifest', function () {
     const allowed = (file: string): boolean =>
       file.startsWith('dist/') || file.startsWith('media/') || ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE'].includes(file);
     assert.deepEqual(listed.filter((file) => !allowed(file)), []);
-    for (const required of ['dist/extension.js', 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/icon.png']) {
+    for (const required of ['dist/extension.js', 'dist/undici.js', 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/icon.png']) {
       assert.ok(listed.includes(required), required);
     }
     assert.ok(!listed.some((file) => file.endsWith('.map')), 'no source maps');

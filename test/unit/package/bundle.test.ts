@@ -1,0 +1,31 @@
+// The startup bundle stays small: undici is a second file, loaded on the first request.
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+const DIST = path.resolve(__dirname, '..', '..', '..', '..', 'dist');
+
+describe('bundle', function () {
+  // `npm run test:unit` builds first.
+  const extension = path.join(DIST, 'extension.js');
+
+  it('keeps undici out of dist/extension.js and loads it from dist/undici.js', function () {
+    const code = readFileSync(extension, 'utf8');
+    assert.match(code, /require\("\.\/undici\.js"\)/);
+    assert.doesNotMatch(code, /class EnvHttpProxyAgent/, 'undici is not bundled into the startup file');
+    assert.ok(existsSync(path.join(DIST, 'undici.js')));
+  });
+
+  it('the undici bundle has what the client uses', function () {
+    // Loaded the way the extension loads it: required from its sibling file.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a runtime path, as in dist/extension.js
+    const undici = require(path.join(DIST, 'undici.js')) as Record<string, unknown>;
+    for (const name of ['Agent', 'EnvHttpProxyAgent']) {
+      assert.ok(undici[name] !== undefined, name);
+    }
+  });
+
+  it('dist/extension.js stays far under the 600 KB budget', function () {
+    assert.ok(statSync(extension).size < 150 * 1024, `${statSync(extension).size} bytes`);
+  });
+});
