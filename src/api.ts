@@ -13,6 +13,8 @@ export interface GistExtensionApi {
   statusBarItem(): StatusView;
   /** Fires after every generate call, successful or not, once its content has been placed. */
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
+  /** The sessions the Accounts menu shows for this extension (never holding the key). */
+  accountsMenuSessions(): Promise<readonly vscode.AuthenticationSession[]>;
   /** How long `activate()` took, for the benchmark. */
   activationMs(): number;
   /** Resolves when the latest account check has settled. */

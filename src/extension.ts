@@ -64,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const activationMs = performance.now() - started;
     return {
       activationMs: () => activationMs,
+      accountsMenuSessions: () => authProvider.getSessions(),
       state: () => state.current,
       onDidChangeState: state.onDidChange,
       statusBarItem: () => statusBar.current,

@@ -15,6 +15,11 @@ export const scenario: Scenario = {
     await rows.first().waitFor({ state: 'visible' });
     const labels = await rows.allInnerTexts();
     assert.ok(labels.some((label) => label.startsWith('Gist: Set API Key')), `palette rows: ${labels.join(' | ')}`);
+    // This scenario runs first, on a fresh VS Code with no key and no call yet: the gist.signedIn
+    // and gist.hasLastCallId context keys hide these (the user flow runs Sign Out once signed in).
+    for (const hidden of ['Gist: Sign Out', 'Gist: Copy Last Call ID']) {
+      assert.ok(!labels.some((label) => label.startsWith(hidden)), `${hidden} is hidden: ${labels.join(' | ')}`);
+    }
     await context.screenshot('e2e-palette');
     await page.keyboard.press('Escape');
     await quickInput(page).waitFor({ state: 'hidden' });
