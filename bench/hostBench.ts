@@ -40,7 +40,7 @@ export async function run(): Promise<void> {
   await vscode.commands.executeCommand('gist.setApiKey', { apiKey: KEY });
   const settings = { baseUrl: serviceUrl, apiKeyHeader: 'SERVICE-API-KEY', apiKey: KEY, timeoutMs: 60_000 };
   const client = new GistClient();
-  const results: Record<string, unknown> = {};
+  const results: Record<string, unknown> = { activationMs: gist.activationMs() };
 
   // Editor path: the command with arguments until the text is in the document, minus a direct
   // client call for the same content (the service's own time). The same text put in with a bare
