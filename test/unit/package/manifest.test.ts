@@ -13,6 +13,13 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 const nls = JSON.parse(readFileSync(path.join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
 describe('manifest', function () {
+  it('types the VS Code API of the oldest VS Code it declares (engines.vscode), no newer', function () {
+    const engine = /^\^(\d+\.\d+)\./.exec(String((manifest.engines as { vscode?: string }).vscode))?.[1];
+    const types = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', '@types', 'vscode', 'package.json'), 'utf8')) as { version: string };
+    assert.ok(engine !== undefined, 'engines.vscode is ^major.minor.patch');
+    assert.ok(types.version.startsWith(`${engine}.`), `@types/vscode ${types.version} for engines ^${engine}`);
+  });
+
   it('has what the marketplace shows', function () {
     for (const field of ['publisher', 'displayName', 'description', 'icon', 'galleryBanner', 'categories', 'keywords', 'repository', 'license']) {
       assert.ok(manifest[field] !== undefined, field);
