@@ -224,7 +224,7 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
     steps: STEP_NAMES.map((name) => run.steps.find((s) => s.name === name)).filter((s): s is DiagnosisStep => s !== undefined),
     outcome: run.cancelled ? 'cancelled' : run.failedAt !== undefined ? 'failed' : noKey ? 'noKey' : 'ok',
     failedAt: run.failedAt,
-    error: run.error === undefined ? undefined : { kind: run.error.kind, message: run.error.message },
+    error: run.error === undefined ? undefined : { kind: run.error.kind, message: run.error.message, remedy: run.error.remedy },
     addresses,
     certificate,
     timeToFirstByteMs: ttfbMs,

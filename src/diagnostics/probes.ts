@@ -27,7 +27,7 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, cleanup: (value: T)
           resolve(value);
         }
       },
-      (error: unknown) => {
+      (error: Error) => {
         signal.removeEventListener('abort', onAbort);
         reject(error);
       },
@@ -138,7 +138,7 @@ export async function handshakeTls(socket: Socket, hostname: string, signal: Abo
       secure.on('error', () => undefined);
       resolve(secure);
     });
-    secure.once('error', (error) => {
+    secure.once('error', (error: Error) => {
       secure.destroy();
       reject(error);
     });
@@ -146,14 +146,16 @@ export async function handshakeTls(socket: Socket, hostname: string, signal: Abo
   const secure = await abortable(handshake, signal, (late) => late.destroy());
   try {
     const certificate = secure.getPeerCertificate();
+    // Typed as Error, but Node sets the code string (e.g. DEPTH_ZERO_SELF_SIGNED_CERT).
     const authorizationError = secure.authorizationError as unknown;
+    const reason = typeof authorizationError === 'string' ? authorizationError : authorizationError instanceof Error ? authorizationError.message : undefined;
     return {
       subject: distinguishedName(certificate.subject),
       issuer: distinguishedName(certificate.issuer),
       validFrom: certificate.valid_from ?? '',
       validTo: certificate.valid_to ?? '',
       authorized: secure.authorized,
-      authorizationError: authorizationError === undefined || authorizationError === null ? undefined : String(authorizationError),
+      authorizationError: reason,
       protocol: secure.getProtocol() ?? undefined,
     };
   } finally {

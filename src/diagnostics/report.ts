@@ -1,6 +1,6 @@
 // The result of "Gist: Diagnose Connection": one entry per step, and the lines it writes to the
 // log. Pure: no `vscode`, no I/O. Never holds the API key (only the header name).
-import type { GistErrorKind } from '../client/errors';
+import type { GistErrorKind, GistRemedy } from '../client/errors';
 import type { GistUser } from '../client/types';
 
 /** In the order they run; each needs the ones before it. */
@@ -43,7 +43,7 @@ export interface DiagnosisReport {
   /** The first failed step, when the outcome is `failed`. */
   readonly failedAt?: StepName | undefined;
   /** The failure as the extension would show it. */
-  readonly error?: { readonly kind: GistErrorKind; readonly message: string } | undefined;
+  readonly error?: { readonly kind: GistErrorKind; readonly message: string; readonly remedy: GistRemedy } | undefined;
   readonly addresses?: readonly string[] | undefined;
   readonly certificate?: CertificateFacts | undefined;
   /** Time to the first byte of the `/v1/me` response. */
