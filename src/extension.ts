@@ -67,6 +67,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBarItem: () => statusBar.current,
       onDidFinishCall: runner.onDidFinish,
       whenAccountSettled: () => account.whenSettled(),
+      logUri: context.logUri,
+      globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
     };
   } catch (error) {
     // VS Code shows nothing when activation throws; say what happened.
