@@ -18,7 +18,7 @@ function errorTexts(value: unknown, depth = 0): string[] {
     return [];
   }
   if (typeof value !== 'object') {
-    return [String(value)];
+    return [JSON.stringify(value) ?? typeof value];
   }
   const { message, stack, cause, errors, details } = value as { message?: unknown; stack?: unknown; cause?: unknown; errors?: unknown; details?: unknown };
   const texts = [String(message), String(stack)];
