@@ -2,6 +2,7 @@
 // TLS and `/v1/me`, each timed; the first failure is reported and the steps that need it skipped.
 // Pure Node: no `vscode`. The key only ever goes into the `/v1/me` request header.
 import type { Dispatcher } from 'undici';
+import { validateApiKey, validateHeaderName } from '../client/apiKey';
 import { parseMe } from '../client/envelope';
 import { GistError, isGistError } from '../client/errors';
 import { errorFromFailure } from '../client/failureErrors';
@@ -10,6 +11,7 @@ import { KEEP_ALIVE_MS, loadUndici, send, type Undici } from '../client/http';
 import { chooseProxy, redactProxyUrl, validateProxyUrl, type ProxySettings } from '../client/proxy';
 import type { GistUser } from '../client/types';
 import { meTarget, validateBaseUrl } from '../client/urls';
+import type { Socket } from 'node:net';
 import { connectTcp, handshakeTls, lookupHost, openTunnel, type ResolvedAddress } from './probes';
 import { STEP_NAMES, type CertificateFacts, type DiagnosisReport, type DiagnosisStep, type StepName } from './report';
 
@@ -91,6 +93,29 @@ function describeCertificate(facts: CertificateFacts): string {
   return `${facts.protocol ?? 'TLS'}, certificate subject "${facts.subject}", issuer "${facts.issuer}", valid ${facts.validFrom} to ${facts.validTo}, ${trust}`;
 }
 
+/** Each address in turn until one connects, as Node's connect falls back between addresses. */
+async function connectFirst(addresses: readonly ResolvedAddress[], port: number, signal: AbortSignal): Promise<{ socket: Socket; address: string; failed: string[] }> {
+  const failed: string[] = [];
+  let lastError: unknown;
+  for (const { address } of addresses) {
+    try {
+      return { socket: await connectTcp(address, port, signal), address, failed };
+    } catch (error) {
+      if (signal.aborted) {
+        throw error;
+      }
+      lastError = error;
+      const code = (error as { code?: unknown } | null)?.code;
+      failed.push(`${address} (${typeof code === 'string' ? code : 'failed'})`);
+    }
+  }
+  throw lastError;
+}
+
+function describeConnected(port: number): (result: { address: string; failed: string[] }) => string {
+  return ({ address, failed }) => `connected to ${address}:${port}${failed.length > 0 ? ` after ${failed.join(', ')}` : ''}`;
+}
+
 async function meCall(run: Run, baseUrl: string, apiKey: string): Promise<{ user: GistUser; ttfbMs: number; status: number }> {
   const checked = checkSettings({ baseUrl, apiKeyHeader: run.input.apiKeyHeader, apiKey, timeoutMs: run.input.timeoutMs });
   const undici = await loadUndici();
@@ -129,10 +154,13 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
     if (!base.ok) {
       fail(run, 'settings', new GistError('configuration', base.reason, 'setBaseUrl'));
     }
-    try {
-      checkSettings({ baseUrl: base.url, apiKeyHeader: input.apiKeyHeader, apiKey: input.apiKey ?? 'placeholder-key', timeoutMs: input.timeoutMs });
-    } catch (error) {
-      fail(run, 'settings', isGistError(error) ? error : new GistError('configuration', String(error), 'openSettings'));
+    const header = validateHeaderName(input.apiKeyHeader);
+    if (!header.ok) {
+      fail(run, 'settings', new GistError('configuration', header.reason, 'openSettings'));
+    }
+    const key = input.apiKey === undefined ? undefined : validateApiKey(input.apiKey);
+    if (key !== undefined && !key.ok) {
+      fail(run, 'settings', new GistError('configuration', `The stored API key cannot be used: ${key.reason} Set it again with “Gist: Set API Key…”.`, 'setApiKey'));
     }
     record(run, { name: 'settings', status: 'ok', detail: `base URL ${base.url}, key header ${input.apiKeyHeader}, ${input.apiKey === undefined ? 'no API key set' : 'API key set'}` });
     const target = new URL(base.url);
@@ -160,11 +188,11 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
     const connectPort = proxyUrl !== undefined ? Number(proxyUrl.port) || (proxyUrl.protocol === 'https:' ? 443 : 80) : port;
     const resolved = await step(run, 'dns', connectHost, (s) => lookupHost(connectHost, s), (list: ResolvedAddress[]) => `${connectHost} → ${list.map((a) => a.address).join(', ')}`);
     addresses = resolved.map((entry) => entry.address);
-    const first = resolved[0];
-    if (first === undefined) {
+    if (resolved.length === 0) {
       fail(run, 'dns', new GistError('network', `The host ${connectHost} has no addresses (DNS).`, 'setBaseUrl'));
     }
-    let socket = await step(run, 'tcp', `${connectHost}:${connectPort}`, (s) => connectTcp(first.address, connectPort, s), () => `connected to ${first.address}:${connectPort}`);
+    const connected = await step(run, 'tcp', `${connectHost}:${connectPort}`, (s) => connectFirst(resolved, connectPort, s), describeConnected(connectPort));
+    let socket = connected.socket;
     try {
       if (proxyUrl !== undefined) {
         if (proxyUrl.protocol === 'https:') {

@@ -57,6 +57,10 @@ export async function lookupHost(host: string, signal: AbortSignal): Promise<Res
 /** A TCP connection to `address:port`; the caller destroys it. */
 export function connectTcp(address: string, port: number, signal: AbortSignal): Promise<Socket> {
   const connecting = new Promise<Socket>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortError(signal));
+      return;
+    }
     const socket = tcpConnect({ host: address, port });
     const onAbort = (): void => {
       socket.destroy();

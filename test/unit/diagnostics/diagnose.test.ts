@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createProxy, type ProxyServer } from 'proxy';
 import { Agent } from 'undici';
@@ -12,6 +12,7 @@ import { proxyDispatcherFactory } from '../../../src/client/proxy';
 import { diagnoseConnection, type DiagnoseInput } from '../../../src/diagnostics/diagnose';
 import { formatReport, type DiagnosisReport, type StepName, type StepStatus } from '../../../src/diagnostics/report';
 import { startService, type RunningService } from '../../service/index';
+import { waitFor } from '../service/waitFor';
 
 const fixtures = resolve(__dirname, '../../../../test/unit/client/fixtures');
 const cert = readFileSync(resolve(fixtures, 'selfSigned.crt'), 'utf8');
@@ -123,6 +124,26 @@ describe('diagnoseConnection', function () {
     assert.equal(statuses(report).dns, 'skipped');
   });
 
+  it('an unusable key header or stored key: failed at settings, naming the fix', async function () {
+    const header = await diagnoseConnection(input({ apiKeyHeader: 'Bad Header' }));
+    assert.equal(header.failedAt, 'settings');
+    assert.equal(header.error?.remedy, 'openSettings');
+    const key = await diagnoseConnection(input({ apiKey: 'two words' }));
+    assert.equal(key.failedAt, 'settings');
+    assert.equal(key.error?.remedy, 'setApiKey');
+    assert.equal(service.calls().length, 0);
+  });
+
+  it('localhost: every address is tried in turn, as the client does', async function () {
+    const report = await diagnoseConnection(input({ baseUrl: service.url.replace('127.0.0.1', 'localhost') }));
+    assert.equal(report.outcome, 'ok', formatReport(report).join('\n'));
+    const tcp = report.steps.find((s) => s.name === 'tcp')?.detail ?? '';
+    assert.match(tcp, /connected to 127\.0\.0\.1:\d+/);
+    if (report.addresses?.[0] === '::1') {
+      assert.match(tcp, /after ::1 \(ECONNREFUSED\)/);
+    }
+  });
+
   it('TLS with an untrusted certificate: failed at TLS, with the certificate shown', async function () {
     const report = await diagnoseConnection(input({ baseUrl: tlsUrl }));
     assert.equal(report.failedAt, 'tls');
@@ -155,6 +176,45 @@ describe('diagnoseConnection', function () {
     assert.ok(Date.now() - started < 1000);
     assert.equal(report.outcome, 'cancelled');
     assert.equal(statuses(report).http, 'skipped');
+  });
+
+  describe('a server that accepts TCP and never answers the TLS handshake', function () {
+    let silent: ReturnType<typeof createTcpServer>;
+    let silentUrl: string;
+    const open = new Set<Socket>();
+    before(async function () {
+      silent = createTcpServer((socket) => {
+        open.add(socket);
+        socket.on('close', () => open.delete(socket));
+        socket.on('error', () => undefined);
+        // Reads (and drops) the ClientHello, so the client's close is seen.
+        socket.resume();
+      });
+      await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+      silentUrl = `https://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    });
+    after(async function () {
+      await new Promise<void>((done) => silent.close(() => done()));
+    });
+
+    it('the step time limit: failed at TLS as a timeout', async function () {
+      const report = await diagnoseConnection(input({ baseUrl: silentUrl, timeoutMs: 300 }));
+      assert.equal(report.failedAt, 'tls');
+      assert.equal(report.error?.kind, 'timeout');
+      assert.equal(statuses(report).http, 'skipped');
+      // The diagnosis closes its connection when a step fails.
+      await waitFor(() => open.size === 0);
+    });
+
+    it('cancelling during the handshake ends it at once', async function () {
+      const abort = new AbortController();
+      const pending = diagnoseConnection(input({ baseUrl: silentUrl, timeoutMs: 60_000, onStep: (step) => step.name === 'tcp' && setTimeout(() => abort.abort(), 50) }), abort.signal);
+      const report = await pending;
+      assert.equal(report.outcome, 'cancelled');
+      assert.equal(report.steps.find((step) => step.name === 'tls')?.detail, 'cancelled');
+      assert.ok((report.steps.find((step) => step.name === 'tls')?.durationMs ?? Infinity) < 1000);
+      await waitFor(() => open.size === 0);
+    });
   });
 
   describe('through a proxy', function () {
