@@ -10,6 +10,13 @@ export interface NotifyOptions {
   readonly retry?: () => unknown;
   /** Replaces the default "Show Log" action (the diagnosis opens its log the same way). */
   readonly showLog?: () => unknown;
+  /** Default true: offer "Diagnose Connection" for network failures and time-outs. */
+  readonly offerDiagnosis?: boolean;
+}
+
+/** The buttons `notifyFailure` shows for this failure, in order. */
+export function actionsFor(kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions): ErrorAction[] {
+  return errorActions({ kind, remedy, canRetry: options.retry !== undefined, canDiagnose: options.offerDiagnosis ?? true });
 }
 
 function label(action: ErrorAction): string {
@@ -22,6 +29,8 @@ function label(action: ErrorAction): string {
       return vscode.l10n.t('Open Settings');
     case 'retry':
       return vscode.l10n.t('Retry');
+    case 'diagnose':
+      return vscode.l10n.t('Diagnose Connection');
     case 'showLog':
       return vscode.l10n.t('Show Log');
   }
@@ -37,6 +46,8 @@ function run(action: ErrorAction, options: NotifyOptions): unknown {
       return vscode.commands.executeCommand('workbench.action.openSettings', 'gist.');
     case 'retry':
       return options.retry?.();
+    case 'diagnose':
+      return vscode.commands.executeCommand(CommandIds.diagnoseConnection);
     case 'showLog':
       return options.showLog !== undefined ? options.showLog() : vscode.commands.executeCommand(CommandIds.showLog);
   }
@@ -44,7 +55,7 @@ function run(action: ErrorAction, options: NotifyOptions): unknown {
 
 /** Shows `message` with the buttons for `remedy`; rate limiting is a warning, the rest errors. */
 export function notifyFailure(message: string, kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions = {}): void {
-  const actions = errorActions(remedy, options.retry !== undefined);
+  const actions = actionsFor(kind, remedy, options);
   const labels = new Map(actions.map((action) => [label(action), action]));
   const show = kind === 'rateLimited' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
   void Promise.resolve(show(message, ...labels.keys())).then((choice) => {

@@ -7,8 +7,8 @@ import { GistError, isGistError } from './client/errors';
 import type { GistClient } from './client/gistClient';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from './client/types';
 import { formatCallLine } from './core/callLogLine';
-import { errorActions, type ErrorAction } from './core/errorActions';
-import { notifyError } from './errorNotifier';
+import type { ErrorAction } from './core/errorActions';
+import { actionsFor, notifyError } from './errorNotifier';
 import type { InsertionOutcome, InsertionTarget } from './insertionTarget';
 import type { Logger } from './logger';
 import type { Memory } from './memory';
@@ -55,7 +55,7 @@ export class GenerationRunner implements vscode.Disposable {
       if (notified) {
         notifyError(error, { retry });
       }
-      const actions = notified ? errorActions(error.remedy, true) : undefined;
+      const actions = notified ? actionsFor(error.kind, error.remedy, { retry }) : undefined;
       this.finished.fire({ request, error, durationMs: performance.now() - started, actions, retry: actions?.includes('retry') === true ? retry : undefined });
       return undefined;
     }

@@ -1,5 +1,6 @@
 // A failed generate offers "Retry" for network, 5xx, timeout and rate limiting, and the retry
-// sends the same gist, variant and values again without prompting; 401 offers "Set API Key".
+// sends the same gist, variant and values again without prompting; 401 offers "Set API Key";
+// connection failures also offer "Diagnose Connection".
 import { strict as assert } from 'node:assert';
 import type { GistExtensionApi } from '../../src/api';
 import type { Fault } from '../service/types';
@@ -34,7 +35,8 @@ describe('Retry after a failed generate', function () {
       const failed = nextOutcome(api);
       assert.equal(await generate(request), undefined);
       const outcome = await failed;
-      assert.deepEqual(outcome.actions, ['retry', 'showLog']);
+      const connection = outcome.error?.kind === 'network';
+      assert.deepEqual(outcome.actions, connection ? ['retry', 'diagnose', 'showLog'] : ['retry', 'showLog']);
       assert.ok(outcome.retry);
 
       const retried = nextOutcome(api);
@@ -61,7 +63,7 @@ describe('Retry after a failed generate', function () {
       await generate(request);
       const outcome = await failed;
       assert.equal(outcome.error?.kind, 'timeout');
-      assert.deepEqual(outcome.actions, ['retry', 'showLog']);
+      assert.deepEqual(outcome.actions, ['retry', 'diagnose', 'showLog']);
     } finally {
       await workspace.getConfiguration('gist').update('requestTimeoutSeconds', undefined, ConfigurationTarget.Global);
     }

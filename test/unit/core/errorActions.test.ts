@@ -18,8 +18,11 @@ describe('errorActions', function () {
       fromStatus(429, '30'),
     ];
     for (const error of retryable) {
-      assert.deepEqual(errorActions(error.remedy, true), ['retry', 'showLog'], `${error.kind} ${error.message}`);
-      assert.deepEqual(errorActions(error.remedy, false), ['showLog'], 'no Retry without a request to re-run');
+      const connection = error.kind === 'network' || error.kind === 'timeout';
+      const diagnose = connection ? (['diagnose'] as const) : [];
+      assert.deepEqual(errorActions({ kind: error.kind, remedy: error.remedy, canRetry: true, canDiagnose: true }), ['retry', ...diagnose, 'showLog'], `${error.kind} ${error.message}`);
+      assert.deepEqual(errorActions({ kind: error.kind, remedy: error.remedy, canRetry: false, canDiagnose: true }), [...diagnose, 'showLog'], 'no Retry without a request to re-run');
+      assert.deepEqual(errorActions({ kind: error.kind, remedy: error.remedy, canRetry: true, canDiagnose: false }), ['retry', 'showLog'], 'no Diagnose from the diagnosis');
     }
   });
 
@@ -27,14 +30,15 @@ describe('errorActions', function () {
     for (const status of [401, 403]) {
       const error = fromStatus(status);
       assert.equal(error.kind, 'authentication');
-      assert.deepEqual(errorActions(error.remedy, true), ['setApiKey', 'showLog']);
+      assert.deepEqual(errorActions({ kind: error.kind, remedy: error.remedy, canRetry: true, canDiagnose: true }), ['setApiKey', 'showLog']);
     }
   });
 
   it('configuration remedies offer their setting; others only the log', function () {
-    assert.deepEqual(errorActions('setBaseUrl', true), ['setBaseUrl', 'showLog']);
-    assert.deepEqual(errorActions('openSettings', true), ['openSettings', 'showLog']);
-    assert.deepEqual(errorActions('openLog', true), ['showLog']);
-    assert.deepEqual(errorActions('none', true), ['showLog']);
+    const dns = errorFromFailure(Object.assign(new Error('nx'), { code: 'ENOTFOUND' }), { host: 'h', timeoutMs: 1000 });
+    assert.deepEqual(errorActions({ kind: dns.kind, remedy: dns.remedy, canRetry: true, canDiagnose: true }), ['setBaseUrl', 'diagnose', 'showLog']);
+    assert.deepEqual(errorActions({ kind: 'configuration', remedy: 'openSettings', canRetry: true, canDiagnose: true }), ['openSettings', 'showLog']);
+    assert.deepEqual(errorActions({ kind: 'malformedResponse', remedy: 'openLog', canRetry: true, canDiagnose: true }), ['showLog']);
+    assert.deepEqual(errorActions({ kind: 'badRequest', remedy: 'none', canRetry: true, canDiagnose: true }), ['showLog']);
   });
 });
