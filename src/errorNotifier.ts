@@ -8,8 +8,9 @@ import { errorActions, type ErrorAction } from './core/errorActions';
 export interface NotifyOptions {
   /** Offered as "Retry" when the error's remedy is to retry. */
   readonly retry?: () => unknown;
-  /** Replaces the default "Show Log" action (the diagnosis opens its log the same way). */
+  /** Replaces the default "Show Log" action, and `logLabel` its label (the diagnosis says "Open Log"). */
   readonly showLog?: () => unknown;
+  readonly logLabel?: string;
   /** Default true: offer "Diagnose Connection" for network failures and time-outs. */
   readonly offerDiagnosis?: boolean;
 }
@@ -19,7 +20,7 @@ export function actionsFor(kind: GistErrorKind, remedy: GistRemedy, options: Not
   return errorActions({ kind, remedy, canRetry: options.retry !== undefined, canDiagnose: options.offerDiagnosis ?? true });
 }
 
-function label(action: ErrorAction): string {
+function label(action: ErrorAction, options: NotifyOptions): string {
   switch (action) {
     case 'setApiKey':
       return vscode.l10n.t('Set API Key');
@@ -32,7 +33,7 @@ function label(action: ErrorAction): string {
     case 'diagnose':
       return vscode.l10n.t('Diagnose Connection');
     case 'showLog':
-      return vscode.l10n.t('Show Log');
+      return options.logLabel ?? vscode.l10n.t('Show Log');
   }
 }
 
@@ -56,7 +57,7 @@ function run(action: ErrorAction, options: NotifyOptions): unknown {
 /** Shows `message` with the buttons for `remedy`; rate limiting is a warning, the rest errors. */
 export function notifyFailure(message: string, kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions = {}): void {
   const actions = actionsFor(kind, remedy, options);
-  const labels = new Map(actions.map((action) => [label(action), action]));
+  const labels = new Map(actions.map((action) => [label(action, options), action]));
   const show = kind === 'rateLimited' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
   void Promise.resolve(show(message, ...labels.keys())).then((choice) => {
     const action = choice === undefined ? undefined : labels.get(choice);

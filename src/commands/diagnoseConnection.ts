@@ -41,7 +41,7 @@ function summarize(report: DiagnosisReport, logger: Logger): void {
     case 'failed': {
       const step = STEP_LABELS[report.failedAt ?? 'settings'];
       const error = report.error ?? { kind: 'network' as GistError['kind'], message: '', remedy: 'openLog' as GistError['remedy'] };
-      notifyFailure(vscode.l10n.t('Connection failed at {0}: {1}', step, error.message), error.kind, error.remedy, { showLog, offerDiagnosis: false });
+      notifyFailure(vscode.l10n.t('Connection failed at {0}: {1}', step, error.message), error.kind, error.remedy, { showLog, logLabel: openLog, offerDiagnosis: false });
       return;
     }
   }

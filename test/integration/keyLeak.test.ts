@@ -46,13 +46,18 @@ describe('Key leak check after a full session', function () {
   const reports: DiagnosisReport[] = [];
   let subscription: vscode.Disposable | undefined;
 
+  const onUnhandled = (reason: unknown): void => void thrown.push(reason);
+
   before(async function () {
     api = await extensionApi();
     subscription = api.onDidFinishCall((outcome) => outcomes.push(outcome));
+    // Rejections nobody handled during the session (the extension host also logs them; see the log check).
+    process.on('unhandledRejection', onUnhandled);
     await service().clearFaults();
     await closeAllEditors();
   });
   after(function () {
+    process.off('unhandledRejection', onUnhandled);
     subscription?.dispose();
   });
 
