@@ -13,7 +13,7 @@ import type { GistUser } from '../client/types';
 import { meTarget, validateBaseUrl } from '../client/urls';
 import type { Socket } from 'node:net';
 import { connectTcp, handshakeTls, lookupHost, openTunnel, type ResolvedAddress } from './probes';
-import { STEP_NAMES, type CertificateFacts, type DiagnosisReport, type DiagnosisStep, type StepName } from './report';
+import { STEP_NAMES, type CertificateFacts, type DiagnosisReport, type DiagnosisStep, type StepName, type StepStatus } from './report';
 
 export interface DiagnoseInput {
   readonly baseUrl: string;
@@ -58,8 +58,22 @@ function fail(run: Run, name: StepName, error: GistError, durationMs?: number, d
   throw new Stop();
 }
 
+interface StepOptions<T> {
+  /** Default `ok`; `warning` for a step that worked with something to know. */
+  readonly status?: (value: T) => StepStatus;
+  /** Default the error's message and low-level code. */
+  readonly failureDetail?: (error: GistError) => string;
+}
+
 /** Runs one measured step; a thrown failure is mapped as the client maps it. */
-async function step<T>(run: Run, name: StepName, host: string, work: (signal: AbortSignal) => Promise<T>, describe: (value: T) => string): Promise<T> {
+async function step<T>(
+  run: Run,
+  name: StepName,
+  host: string,
+  work: (signal: AbortSignal) => Promise<T>,
+  describe: (value: T) => string,
+  options: StepOptions<T> = {},
+): Promise<T> {
   if (run.signal.aborted) {
     run.cancelled = true;
     throw new Stop();
@@ -69,7 +83,7 @@ async function step<T>(run: Run, name: StepName, host: string, work: (signal: Ab
   const started = performance.now();
   try {
     const value = await work(signal);
-    record(run, { name, status: 'ok', durationMs: performance.now() - started, detail: describe(value) });
+    record(run, { name, status: options.status?.(value) ?? 'ok', durationMs: performance.now() - started, detail: describe(value) });
     return value;
   } catch (caught) {
     if (caught instanceof Stop) {
@@ -84,7 +98,7 @@ async function step<T>(run: Run, name: StepName, host: string, work: (signal: Ab
     const aborted = timeout.aborted ? 'timeout' : undefined;
     const error = isGistError(caught) ? caught : errorFromFailure(caught, { host, timeoutMs: run.input.timeoutMs, aborted, secret: run.input.apiKey });
     const code = typeof (caught as { code?: unknown } | null)?.code === 'string' ? ` [${(caught as { code: string }).code}]` : '';
-    return fail(run, name, error, durationMs, `${error.message}${code}`);
+    return fail(run, name, error, durationMs, options.failureDetail?.(error) ?? `${error.message}${code}`);
   }
 }
 
@@ -209,15 +223,25 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
       }
       if (https && !run.steps.some((s) => s.name === 'tls')) {
         const tcp = socket;
-        certificate = await step(run, 'tls', target.host, (s) => handshakeTls(tcp, target.hostname, s), describeCertificate);
-        if (!certificate.authorized) {
-          const untrusted = errorFromFailure(Object.assign(new Error('untrusted certificate'), { code: certificate.authorizationError }), { host: target.host, timeoutMs: input.timeoutMs });
-          const last = run.steps.pop();
-          if (input.strictSSL) {
-            fail(run, 'tls', untrusted, last?.durationMs, `${untrusted.message} ${describeCertificate(certificate)}`);
-          }
-          record(run, { name: 'tls', status: 'warning', durationMs: last?.durationMs, detail: `${describeCertificate(certificate)}; going on because http.proxyStrictSSL is off` });
-        }
+        await step(
+          run,
+          'tls',
+          target.host,
+          async (s) => {
+            const facts = await handshakeTls(tcp, target.hostname, s);
+            certificate = facts; // In the report even when the step fails.
+            if (!facts.authorized && input.strictSSL) {
+              // The message the client gives for the same certificate.
+              throw errorFromFailure(Object.assign(new Error('untrusted certificate'), { code: facts.authorizationError }), { host: target.host, timeoutMs: input.timeoutMs });
+            }
+            return facts;
+          },
+          (facts) => (facts.authorized ? describeCertificate(facts) : `${describeCertificate(facts)}; going on because http.proxyStrictSSL is off`),
+          {
+            status: (facts) => (facts.authorized ? 'ok' : 'warning'),
+            failureDetail: (error) => (certificate === undefined ? error.message : `${error.message} ${describeCertificate(certificate)}`),
+          },
+        );
       } else if (!https) {
         record(run, { name: 'tls', status: 'skipped', detail: 'the service URL is http://' });
       }

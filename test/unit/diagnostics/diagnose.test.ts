@@ -145,8 +145,11 @@ describe('diagnoseConnection', function () {
   });
 
   it('TLS with an untrusted certificate: failed at TLS, with the certificate shown', async function () {
-    const report = await diagnoseConnection(input({ baseUrl: tlsUrl }));
+    const seen: string[] = [];
+    const report = await diagnoseConnection(input({ baseUrl: tlsUrl, onStep: (step) => seen.push(`${step.name} ${step.status}`) }));
     assert.equal(report.failedAt, 'tls');
+    assert.deepEqual(seen, ['settings ok', 'proxy ok', 'dns ok', 'tcp ok', 'tunnel skipped', 'tls failed', 'http skipped'], 'each step reported once');
+    assert.match(report.steps.find((step) => step.name === 'tls')?.detail ?? '', /not trusted .* issuer "CN=127\.0\.0\.1"/);
     assert.equal(report.certificate?.subject, 'CN=127.0.0.1');
     assert.equal(report.certificate?.issuer, 'CN=127.0.0.1');
     assert.equal(report.certificate?.authorized, false);
@@ -159,6 +162,7 @@ describe('diagnoseConnection', function () {
   it('TLS with http.proxyStrictSSL off: a warning, and /v1/me runs through the given dispatcher', async function () {
     const report = await diagnoseConnection(input({ baseUrl: tlsUrl, strictSSL: false, dispatcherFactory: () => new Agent({ connect: { ca: cert } }) }));
     assert.equal(statuses(report).tls, 'warning');
+    assert.match(report.steps.find((step) => step.name === 'tls')?.detail ?? '', /NOT trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\); going on because http\.proxyStrictSSL is off/);
     assert.equal(report.outcome, 'ok', formatReport(report).join('\n'));
     assert.equal(report.user?.name, 'Ada Lovelace');
   });
