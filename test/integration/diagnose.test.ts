@@ -56,6 +56,19 @@ describe('Diagnose Connection', function () {
     await waitFor('the failure in the log file', () => /\[error\] Diagnose connection: failed at HTTP: .*HTTP 503/.test(readExtensionLog(api)));
   });
 
+  it('signed out: the connection is checked, /v1/me is not called', async function () {
+    await vscode.commands.executeCommand('gist.signOut');
+    try {
+      const report = await diagnose();
+      assert.equal(report.outcome, 'noKey');
+      assert.equal(report.steps.find((step) => step.name === 'tcp')?.status, 'ok');
+      assert.equal(report.steps.find((step) => step.name === 'http')?.status, 'skipped');
+      assert.deepEqual(await service().calls(), []);
+    } finally {
+      await signIn(api);
+    }
+  });
+
   it('follows http.proxy: a proxy that refuses connections fails at TCP', async function () {
     const http = vscode.workspace.getConfiguration('http');
     await http.update('proxy', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
