@@ -47,7 +47,21 @@ function summarize(report: DiagnosisReport, logger: Logger): void {
   }
 }
 
-export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisReport> {
+export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisReport | undefined> {
+  try {
+    return await run(deps);
+  } catch (error) {
+    // A bug, not a connection problem: say so in one line, details in the log.
+    deps.logger.error(`Diagnose connection failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const openLog = vscode.l10n.t('Open Log');
+    void Promise.resolve(vscode.window.showErrorMessage(vscode.l10n.t('The connection diagnosis stopped unexpectedly; the log has the details.'), openLog)).then((choice) =>
+      choice === openLog ? deps.logger.show() : undefined,
+    );
+    return undefined;
+  }
+}
+
+async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
   const apiKey = await deps.keyStore.get();
   deps.logger.addSecret(apiKey);
   const http = vscode.workspace.getConfiguration('http');
