@@ -19,4 +19,8 @@ export interface GistExtensionApi {
   activationMs(): number;
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
+  /** The extension's log folder (`context.logUri`), which holds the output channel's log file. */
+  readonly logUri: vscode.Uri;
+  /** Everything the extension keeps in global state, so tests can check that no secret is there. */
+  globalStateSnapshot(): Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ export const CommandIds = {
   copyLastCallId: 'gist.copyLastCallId',
   refreshAccount: 'gist.refreshAccount',
   setBaseUrl: 'gist.setBaseUrl',
+  diagnoseConnection: 'gist.diagnoseConnection',
   /** Internal: the status bar item's click menu (hidden from the palette). */
   statusBarMenu: 'gist.statusBarMenu',
 } as const;

@@ -24,8 +24,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const logger = new Logger('Gist Generate');
     const memory = new Memory(context.globalState);
     const keyStore = new KeyStore(context.secrets);
+    const userAgent = `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`;
     const client = new GistClient({
-      userAgent: `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`,
+      userAgent,
       dispatcherFactory: proxyAwareDispatcher,
     });
     const state = new ExtensionState({ status: { kind: 'checking' }, generating: 0, lastCallId: memory.lastCallId(), baseUrl: settings.baseUrl() });
@@ -46,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBar,
       { dispose: () => void client.dispose() },
       bindContextKeys(state),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, userAgent, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -70,6 +71,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBarItem: () => statusBar.current,
       onDidFinishCall: runner.onDidFinish,
       whenAccountSettled: () => account.whenSettled(),
+      logUri: context.logUri,
+      globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
     };
   } catch (error) {
     // VS Code shows nothing when activation throws; say what happened.

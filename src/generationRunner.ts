@@ -7,7 +7,8 @@ import { GistError, isGistError } from './client/errors';
 import type { GistClient } from './client/gistClient';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from './client/types';
 import { formatCallLine } from './core/callLogLine';
-import { notifyError } from './errorNotifier';
+import type { ErrorAction } from './core/errorActions';
+import { actionsFor, notifyError } from './errorNotifier';
 import type { InsertionOutcome, InsertionTarget } from './insertionTarget';
 import type { Logger } from './logger';
 import type { Memory } from './memory';
@@ -20,6 +21,10 @@ export interface CallOutcome {
   readonly error?: GistError | undefined;
   readonly insertion?: InsertionOutcome['kind'] | undefined;
   readonly durationMs: number;
+  /** The buttons the failure notification offered. */
+  readonly actions?: readonly ErrorAction[] | undefined;
+  /** What "Retry" runs: the same request again, without prompting. */
+  readonly retry?: (() => Thenable<unknown>) | undefined;
 }
 
 export class GenerationRunner implements vscode.Disposable {
@@ -44,10 +49,14 @@ export class GenerationRunner implements vscode.Disposable {
       const error = isGistError(caught) ? caught : new GistError('service', vscode.l10n.t('Unexpected error: {0}', String(caught)), 'openLog', { cause: caught });
       this.logFailure(request, error, performance.now() - started);
       endGeneration();
-      if (error.kind !== 'cancelled') {
-        notifyError(error, { retry: () => vscode.commands.executeCommand<unknown>(CommandIds.generate, request) });
+      // The same gist, variant and values again: the command's argument form skips the prompts.
+      const retry = (): Thenable<unknown> => vscode.commands.executeCommand<unknown>(CommandIds.generate, { ...request });
+      const notified = error.kind !== 'cancelled';
+      if (notified) {
+        notifyError(error, { retry });
       }
-      this.finished.fire({ request, error, durationMs: performance.now() - started });
+      const actions = notified ? actionsFor(error.kind, error.remedy, { retry }) : undefined;
+      this.finished.fire({ request, error, durationMs: performance.now() - started, actions, retry: actions?.includes('retry') === true ? retry : undefined });
       return undefined;
     }
     endGeneration();

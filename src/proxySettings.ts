@@ -3,16 +3,21 @@
 import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { Undici } from './client/http';
-import { proxyDispatcherFactory } from './client/proxy';
+import { proxyDispatcherFactory, type ProxySettings } from './client/proxy';
 
 export const PROXY_KEYS = ['http.proxy', 'http.noProxy'] as const;
 
-export function proxyAwareDispatcher(undici: Undici): Dispatcher {
+/** `http.proxy` and `http.noProxy` as the client's ProxySettings (empty means "use the environment"). */
+export function readProxySettings(): ProxySettings {
   const http = vscode.workspace.getConfiguration('http');
   const proxy = http.get<string>('proxy', '').trim();
   const noProxy = http.get<unknown>('noProxy', []);
-  return proxyDispatcherFactory({
+  return {
     proxyUrl: proxy === '' ? undefined : proxy,
     noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : undefined,
-  })(undici);
+  };
+}
+
+export function proxyAwareDispatcher(undici: Undici): Dispatcher {
+  return proxyDispatcherFactory(readProxySettings())(undici);
 }

@@ -23,11 +23,11 @@ export class StatusBar implements vscode.Disposable {
   }
 
   private render(snapshot: AccountSnapshot): StatusView {
-    const view = statusView(snapshot, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu }, (message, ...args) =>
+    const view = statusView(snapshot, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu, diagnose: CommandIds.diagnoseConnection }, (message, ...args) =>
       vscode.l10n.t(message, ...args),
     );
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
-    tooltip.isTrusted = { enabledCommands: [CommandIds.setApiKey, CommandIds.statusBarMenu] };
+    tooltip.isTrusted = { enabledCommands: [CommandIds.setApiKey, CommandIds.statusBarMenu, CommandIds.diagnoseConnection] };
     this.item.text = view.text;
     this.item.tooltip = tooltip;
     this.item.command = view.command;

@@ -49,6 +49,15 @@ export function proxyRefusal(error: unknown, depth = 0): number | undefined {
   return match?.[1] !== undefined ? Number(match[1]) : proxyRefusal(cause, depth + 1);
 }
 
+/** Text of any thrown value; String() itself throws for some objects (found by fuzzing: `{toString: []}`). */
+function safeText(value: unknown): string {
+  try {
+    return value instanceof Error ? String(value.message) : String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 export interface FailureContext {
   /** Host of the base URL, for messages. */
   readonly host: string;
@@ -109,18 +118,9 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (codes.some((code) => code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')) {
     return new GistError('network', `The connection to ${host} was closed before the answer was complete. Retry.`, 'retry', details);
   }
-  let text = textOf(error);
+  let text = safeText(error);
   if (context.secret !== undefined && context.secret !== '') {
     text = text.split(context.secret).join('***');
   }
   return new GistError('network', `The call to ${host} failed (${oneLine(text)}). Check your network and retry.`, 'retry', details);
-}
-
-/** Text for any thrown value: String() itself throws for some (a non-callable toString, a null prototype). Found by fuzzing. */
-function textOf(error: unknown): string {
-  try {
-    return error instanceof Error ? String(error.message) : String(error);
-  } catch {
-    return 'an unrecognised error';
-  }
 }

@@ -57,7 +57,7 @@ function isTransient(error: unknown): boolean {
 }
 
 /** Refuses settings that cannot make a safe request, before anything is sent. */
-function checkSettings(settings: ConnectionSettings): { readonly baseUrl: string; readonly header: string; readonly key: string } {
+export function checkSettings(settings: ConnectionSettings): { readonly baseUrl: string; readonly header: string; readonly key: string } {
   const baseUrl = validateBaseUrl(settings.baseUrl);
   if (!baseUrl.ok) {
     throw new GistError('configuration', baseUrl.reason, 'setBaseUrl');

@@ -29,6 +29,8 @@ export interface HttpRequest {
   readonly signal?: AbortSignal | undefined;
   /** Kept out of every message (see `FailureContext.secret`). */
   readonly secret?: string | undefined;
+  /** Called when the response head arrives (time to first byte, for the connection diagnosis). */
+  readonly onResponseHeaders?: (() => void) | undefined;
 }
 
 export interface HttpResponse {
@@ -104,6 +106,7 @@ export async function send(dispatcher: Dispatcher, request: HttpRequest): Promis
       headersTimeout: request.timeoutMs,
       bodyTimeout: request.timeoutMs,
     });
+    request.onResponseHeaders?.();
     const readProgress = { status: response.statusCode, receivedBytes: 0, expectedBytes: contentLength(response.headers) };
     progress = readProgress;
     const body = await readCapped(response.body, readProgress, request.maxResponseBytes);

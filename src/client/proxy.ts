@@ -50,3 +50,63 @@ export function proxyDispatcherFactory(settings: ProxySettings): (undici: Undici
     return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, httpProxy: proxy.url, httpsProxy: proxy.url, noProxy });
   };
 }
+
+/** Where calls to one URL go: straight to the host, or through a proxy (and which setting chose it). */
+export type ProxyChoice =
+  | { readonly kind: 'direct'; readonly reason: 'noProxyConfigured' | 'noProxyMatch' }
+  | { readonly kind: 'proxy'; readonly url: string; readonly source: 'http.proxy' | 'environment' };
+
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
+
+/** True when `noProxy` (comma or space separated, as NO_PROXY) names the host, as undici decides it. */
+function bypassed(url: URL, noProxy: string): boolean {
+  const entries = noProxy.split(/[,\s]/).filter((entry) => entry !== '');
+  if (noProxy.trim() === '*') {
+    return true;
+  }
+  const hostname = url.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number.parseInt(url.port, 10) || DEFAULT_PORTS[url.protocol] || 0;
+  return entries.some((entry) => {
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    const entryHost = (parsed?.[1] ?? entry).replace(/^\*?\./, '').toLowerCase();
+    const entryPort = parsed?.[2] !== undefined ? Number.parseInt(parsed[2], 10) : 0;
+    if (entryPort !== 0 && entryPort !== port) {
+      return false;
+    }
+    return hostname === entryHost || hostname.endsWith(`.${entryHost}`);
+  });
+}
+
+/**
+ * The proxy `proxyDispatcherFactory(settings)` uses for `url`, decided by the same rules as
+ * undici's EnvHttpProxyAgent: http.proxy, else https_proxy/HTTPS_PROXY (for https) or
+ * http_proxy/HTTP_PROXY; hosts in http.noProxy (else no_proxy/NO_PROXY) go direct.
+ */
+export function chooseProxy(url: URL, settings: ProxySettings, env: NodeJS.ProcessEnv = process.env): ProxyChoice {
+  const configured = settings.proxyUrl?.trim() ?? '';
+  const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
+  const httpsProxy = env.https_proxy ?? env.HTTPS_PROXY;
+  const fromEnv = url.protocol === 'https:' ? httpsProxy || httpProxy : httpProxy;
+  const proxyUrl = configured !== '' ? configured : fromEnv;
+  if (proxyUrl === undefined || proxyUrl === '') {
+    return { kind: 'direct', reason: 'noProxyConfigured' };
+  }
+  const noProxy = settings.noProxy !== undefined && settings.noProxy.length > 0 ? settings.noProxy.join(',') : (env.no_proxy ?? env.NO_PROXY ?? '');
+  if (bypassed(url, noProxy)) {
+    return { kind: 'direct', reason: 'noProxyMatch' };
+  }
+  return { kind: 'proxy', url: proxyUrl, source: configured !== '' ? 'http.proxy' : 'environment' };
+}
+
+/** A proxy URL fit for a log: any password replaced. */
+export function redactProxyUrl(raw: string): string {
+  try {
+    const url = new URL(raw.trim());
+    if (url.password !== '') {
+      url.password = '***';
+    }
+    return url.href.replace(/\/$/, '');
+  } catch {
+    return '(not a URL)';
+  }
+}

@@ -4,6 +4,7 @@ import type { Account } from '../account';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Logger } from '../logger';
 import type { ExtensionState } from '../state';
+import { diagnoseConnection } from './diagnoseConnection';
 import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './accountCommands';
 import { generate, type GenerateDeps } from './generate';
 import { setApiKey } from './setApiKey';
@@ -13,6 +14,8 @@ export interface CommandDeps extends GenerateDeps {
   readonly account: Account;
   readonly state: ExtensionState;
   readonly logger: Logger;
+  /** Sent by the diagnosis's `/v1/me` call, as by the client's. */
+  readonly userAgent: string;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -26,6 +29,7 @@ function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     [CommandIds.copyLastCallId]: () => copyLastCallId(deps.state),
     [CommandIds.refreshAccount]: () => refreshAccount(deps.account),
     [CommandIds.setBaseUrl]: () => setBaseUrl(deps.settings, deps.account),
+    [CommandIds.diagnoseConnection]: () => diagnoseConnection(deps),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
   };
 }

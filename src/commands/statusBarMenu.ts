@@ -18,6 +18,7 @@ export async function showStatusBarMenu(state: ExtensionState): Promise<void> {
     { label: `$(refresh) ${vscode.l10n.t('Refresh Account')}`, command: CommandIds.refreshAccount },
     { label: `$(key) ${vscode.l10n.t('Set API Key…')}`, command: CommandIds.setApiKey },
     { label: `$(globe) ${vscode.l10n.t('Set Service URL…')}`, description: snapshot.baseUrl, command: CommandIds.setBaseUrl },
+    { label: `$(pulse) ${vscode.l10n.t('Diagnose Connection')}`, command: CommandIds.diagnoseConnection },
   );
   if (snapshot.status.kind !== 'signedOut') {
     items.push({ label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: CommandIds.signOut });

@@ -25,7 +25,7 @@ export function escapeIcons(text: string): string {
   return text.replace(/\$\(/g, '\\$(');
 }
 
-export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: string; menu: string }, t: Translate = identity): StatusView {
+export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: string; menu: string; diagnose: string }, t: Translate = identity): StatusView {
   const { status } = snapshot;
   const base = snapshot.baseUrl === '' ? t('not set') : escapeMarkdown(snapshot.baseUrl);
   const lastCall = snapshot.lastCallId === undefined ? '' : `\n\n${t('Last call id')}: \`${snapshot.lastCallId.replace(/`/g, '')}\``;
@@ -44,13 +44,19 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
         command: commands.menu,
         background: undefined,
       };
-    case 'error':
+    case 'error': {
+      // An unreachable service is a connection problem: the diagnosis says which step fails.
+      const fix =
+        status.reason === 'unreachable'
+          ? `[${t('Diagnose Connection')}](command:${commands.diagnose})`
+          : `[${t('Set API Key')}](command:${commands.setApiKey})`;
       return {
         text: `$(warning) ${t('Gist')}`,
-        tooltip: `**Gist Generate**\n\n${escapeMarkdown(status.message)}\n\n${t('Service')}: ${base}${lastCall}\n\n[${t('Set API Key')}](command:${commands.setApiKey})`,
+        tooltip: `**Gist Generate**\n\n${escapeMarkdown(status.message)}\n\n${t('Service')}: ${base}${lastCall}\n\n${fix}`,
         command: commands.menu,
         background: status.reason === 'rejected' ? 'error' : 'warning',
       };
+    }
     case 'signedIn': {
       const { user } = status;
       const icon = snapshot.generating > 0 ? '$(loading~spin)' : '$(account)';

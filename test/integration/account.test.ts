@@ -87,6 +87,7 @@ describe('API key and account', function () {
     const status = api.state().status;
     assert.equal(status.kind === 'error' ? status.reason : status.kind, 'unreachable');
     assert.equal(api.statusBarItem().background, 'warning');
+    assert.match(api.statusBarItem().tooltip, /\(command:gist\.diagnoseConnection\)/, 'the tooltip offers the diagnosis');
     await service().clearFaults();
     await vscode.commands.executeCommand('gist.refreshAccount');
     assert.equal(api.state().status.kind, 'signedIn');

@@ -1,5 +1,6 @@
 // Starts the local gist service on loopback: a faithful stand-in for the real one, with faults on demand.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { type AppState, handleRequest } from './app';
 import { CallLog } from './callLog';
@@ -25,6 +26,8 @@ export interface StartServiceOptions {
   control?: boolean;
   /** Called with one line per finished request (never includes the API key); default silent. */
   log?: (line: string) => void;
+  /** Serves HTTPS with this key pair (PEM) instead of HTTP; `url` then starts with https://. */
+  tls?: { key: string; cert: string };
 }
 
 export interface RunningService {
@@ -62,7 +65,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     connectionCount: () => connections,
   };
 
-  const server = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const started = Date.now();
     if (options.log) {
       const log = options.log;
@@ -72,7 +75,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
       if (res.headersSent) res.destroy();
       else sendFailure(res, 500, `The local service failed: ${error instanceof Error ? error.message : String(error)}`);
     });
-  });
+  };
+  const server: Server = options.tls === undefined ? createServer(handler) : createTlsServer({ key: options.tls.key, cert: options.tls.cert }, handler);
   server.on('connection', (socket: Socket) => {
     connections += 1;
     sockets.add(socket);
@@ -82,7 +86,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   let closed: Promise<void> | undefined;
   return {
-    url: `http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${address.host.includes(':') ? `[${address.host}]` : address.host}:${address.port}`,
     fixtures,
     calls: () => calls.list(),
     clearCalls: () => calls.clear(),

@@ -133,12 +133,16 @@ describe('GistClient errors', function () {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     assert.equal(f.service.openConnectionCount(), 1);
+    const cancelledAt = performance.now();
     abort.abort();
     const err = await pending;
     assert.equal(err.kind, 'cancelled');
-    while (f.service.openConnectionCount() > 0) {
+    while (f.service.openConnectionCount() > 0 && performance.now() - cancelledAt < 1000) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    const closedAfterMs = performance.now() - cancelledAt;
+    assert.equal(f.service.openConnectionCount(), 0, 'the connection is closed');
+    assert.ok(closedAfterMs < 200, `closed ${Math.round(closedAfterMs)} ms after the cancel (limit 200 ms)`);
   });
 
   it('an already aborted signal → cancelled without a request', async function () {

@@ -82,4 +82,10 @@ describe('fuzzing the envelope parser and error mapping', function () {
       assert.equal(error.kind, 'network');
     }
   });
+
+  it('a thrown value whose String() throws is still a typed error (seed 351811479 found it)', function () {
+    const error = errorFromFailure({ toString: [] }, { host: 'h', timeoutMs: 1000 });
+    assert.equal(error.kind, 'network');
+    assert.match(error.message, /\[object Object\]/);
+  });
 });

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProxy, type ProxyServer } from 'proxy';
 import { GistClient } from '../../../src/client/gistClient';
-import { proxyDispatcherFactory, validateProxyUrl } from '../../../src/client/proxy';
+import { chooseProxy, proxyDispatcherFactory, redactProxyUrl, validateProxyUrl } from '../../../src/client/proxy';
 import { failure, useClientFixture } from './clientFixture';
 
 describe('GistClient through a proxy', function () {
@@ -96,4 +96,42 @@ describe('validateProxyUrl', function () {
       assert.equal(validateProxyUrl(raw).ok, false);
     });
   }
+});
+
+describe('chooseProxy', function () {
+  const https = new URL('https://gists.example.com');
+  const http = new URL('http://127.0.0.1:8787');
+  it('http.proxy wins over the environment', function () {
+    assert.deepEqual(chooseProxy(https, { proxyUrl: 'http://setting:1' }, { HTTPS_PROXY: 'http://env:2' }), { kind: 'proxy', url: 'http://setting:1', source: 'http.proxy' });
+  });
+  it('HTTPS_PROXY for https, HTTP_PROXY for http (and as the https fallback), lower case first', function () {
+    const env = { HTTPS_PROXY: 'http://s:1', HTTP_PROXY: 'http://p:2' };
+    assert.deepEqual(chooseProxy(https, {}, env), { kind: 'proxy', url: 'http://s:1', source: 'environment' });
+    assert.deepEqual(chooseProxy(http, {}, env), { kind: 'proxy', url: 'http://p:2', source: 'environment' });
+    assert.deepEqual(chooseProxy(https, {}, { HTTP_PROXY: 'http://p:2' }), { kind: 'proxy', url: 'http://p:2', source: 'environment' });
+    assert.deepEqual(chooseProxy(https, {}, { https_proxy: 'http://l:3', HTTPS_PROXY: 'http://u:4' }), { kind: 'proxy', url: 'http://l:3', source: 'environment' });
+  });
+  it('no proxy at all → direct', function () {
+    assert.deepEqual(chooseProxy(https, {}, {}), { kind: 'direct', reason: 'noProxyConfigured' });
+  });
+  const bypass: Array<[string, string[] | undefined, Record<string, string>, boolean]> = [
+    ['http.noProxy exact host', ['gists.example.com'], {}, true],
+    ['http.noProxy parent domain', ['example.com'], {}, true],
+    ['http.noProxy *. and . prefixes', ['*.example.com'], {}, true],
+    ['http.noProxy with a matching port', ['gists.example.com:443'], {}, true],
+    ['http.noProxy with another port', ['gists.example.com:8443'], {}, false],
+    ['http.noProxy unrelated host', ['other.com', 'ample.com'], {}, false],
+    ['NO_PROXY when http.noProxy is empty', [], { NO_PROXY: 'foo, .example.com' }, true],
+    ['NO_PROXY=*', undefined, { NO_PROXY: '*' }, true],
+    ['http.noProxy replaces NO_PROXY', ['other.com'], { NO_PROXY: 'example.com' }, false],
+  ];
+  for (const [name, noProxy, env, direct] of bypass) {
+    it(`${name} → ${direct ? 'direct' : 'proxy'}`, function () {
+      assert.equal(chooseProxy(https, { proxyUrl: 'http://proxy:3128', noProxy }, env).kind, direct ? 'direct' : 'proxy');
+    });
+  }
+  it('redactProxyUrl hides a password', function () {
+    assert.equal(redactProxyUrl('http://ada:s3cret@proxy:3128/'), 'http://ada:***@proxy:3128');
+    assert.equal(redactProxyUrl('nope'), '(not a URL)');
+  });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import type { AccountSnapshot, AccountStatus } from '../../../src/core/accountStatus';
 import { escapeMarkdown, statusView } from '../../../src/core/statusView';
 
-const commands = { setApiKey: 'gist.setApiKey', menu: 'gist.statusBarMenu' };
+const commands = { setApiKey: 'gist.setApiKey', menu: 'gist.statusBarMenu', diagnose: 'gist.diagnoseConnection' };
 const user = { id: 'u_ada', name: 'Ada Lovelace', email: 'ada@example.com', company_id: 'c_analytical' };
 
 function snapshot(status: AccountStatus, extra: Partial<AccountSnapshot> = {}): AccountSnapshot {
@@ -42,6 +42,9 @@ describe('statusView', () => {
     assert.match(rejected.tooltip, /The key was rejected\\\./);
     const unreachable = statusView(snapshot({ kind: 'error', reason: 'unreachable', message: 'No answer.' }), commands);
     assert.equal(unreachable.background, 'warning');
+    assert.match(rejected.tooltip, /\(command:gist\.setApiKey\)/);
+    assert.doesNotMatch(rejected.tooltip, /diagnoseConnection/);
+    assert.match(unreachable.tooltip, /\[Diagnose Connection\]\(command:gist\.diagnoseConnection\)/);
   });
 
   it('escapes service text so it cannot inject links or icons', () => {

@@ -38,6 +38,17 @@ describe('manifest', function () {
     }
   });
 
+  it('keeps the connection settings out of workspaces: application scope, restricted when untrusted', function () {
+    const raw = manifest as unknown as {
+      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+      capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+    };
+    for (const key of ['gist.baseUrl', 'gist.apiKeyHeader']) {
+      assert.equal(raw.contributes.configuration.properties[key]?.scope, 'application', key);
+      assert.ok(raw.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
+    }
+  });
+
   it('declares exactly the commands the code registers, each with a category', function () {
     const declared = manifest.contributes.commands.map((command) => command.command).sort();
     assert.deepEqual(declared, Object.values(CommandIds).sort());

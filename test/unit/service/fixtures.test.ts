@@ -14,7 +14,7 @@ describe('service fixtures', () => {
     const { users } = defaultFixtures();
     assert.deepEqual(users, [
       { id: 'u_ada', name: 'Ada Lovelace', email: 'ada@example.com', company_id: 'c_analytical', apiKeys: ['gk_demo_ada'] },
-      { id: 'u_grace', name: 'Grace Hopper', email: 'grace@example.com', company_id: 'c_cobol', apiKeys: ['gk_demo_grace'] },
+      { id: 'u_grace', name: 'Grace Hopper', email: 'grace@example.com', company_id: 'c_cobol', apiKeys: ['gk_demo_grace', 'gk_leak_canary_5e1f9c0d7a3b'] },
     ]);
   });
 
