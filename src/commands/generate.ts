@@ -3,12 +3,14 @@
 import * as vscode from 'vscode';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import type { CatalogVariable } from '../core/catalog';
+import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
 import { connectionFor } from '../connection';
 import type { GenerationRunner } from '../generationRunner';
 import { InsertionTarget } from '../insertionTarget';
 import type { Memory } from '../memory';
 import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
+import { EditorSnapshot } from '../prompts/editorFacts';
 import { pickGist } from '../prompts/gistPicker';
 import { askForValues, askForVariableNames } from '../prompts/variableInputs';
 import { pickVariant } from '../prompts/variantPicker';
@@ -57,7 +59,7 @@ async function variablesFor(deps: GenerateDeps, gistId: string, label: string, c
   return names.map((name) => ({ name }));
 }
 
-async function promptForRequest(deps: GenerateDeps): Promise<PromptedRequest | undefined> {
+async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): Promise<PromptedRequest | undefined> {
   const catalog = deps.settings.catalog();
   for (const problem of catalog.problems) {
     deps.logger.warn(problem);
@@ -78,13 +80,30 @@ async function promptForRequest(deps: GenerateDeps): Promise<PromptedRequest | u
   if (variables === undefined) {
     return undefined;
   }
-  const values = await askForValues(gist.label, variables, deps.memory.lastValues(gist.id));
+  const facts = await snapshot.resolve(placeholdersNeeded(variables));
+  const plan = planVariables(variables, facts, deps.memory.lastValues(gist.id));
+  const values = await askForValues(gist.label, variables, plan);
   if (values === undefined) {
     return undefined;
   }
   // Remembered before the call, so a failed call never loses what the user typed.
   await deps.memory.rememberCall(gist.id, variant, values);
   return { request: { gistId: gist.id, variant, values }, label: gist.label };
+}
+
+/** With arguments: values not given are taken from the catalog defaults, resolved from the editor. */
+async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<GenerateRequest> {
+  const variables = deps.settings.catalog().gists.find((gist) => gist.id === request.gistId)?.variables ?? [];
+  const missing = variables.filter((variable) => variable.default !== undefined && !(variable.name in request.values));
+  if (missing.length === 0) {
+    return request;
+  }
+  const facts = await snapshot.resolve(placeholdersNeeded(missing));
+  const values = { ...request.values };
+  for (const variable of missing) {
+    values[variable.name] = resolveTemplate(variable.default ?? '', facts).value;
+  }
+  return { ...request, values };
 }
 
 export async function generate(deps: GenerateDeps, args?: unknown): Promise<GenerationResult | undefined> {
@@ -96,12 +115,14 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
   }
   // Captured first: the text lands where the command was invoked, whatever happens meanwhile.
   const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+  const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
   try {
     const connection = await ensureConnection(deps);
     if (connection === undefined) {
       return undefined;
     }
-    const prompted = parsed === undefined ? await promptForRequest(deps) : { request: parsed.request, label: parsed.request.gistId };
+    const prompted =
+      parsed === undefined ? await promptForRequest(deps, snapshot) : { request: await withDefaults(deps, parsed.request, snapshot), label: parsed.request.gistId };
     if (prompted === undefined) {
       return undefined;
     }

@@ -1,0 +1,68 @@
+// "Edit in Editor…": a long or multi-line value is edited in a temporary untitled editor. Its
+// text is taken when the editor is closed or when the user presses "Use Text".
+import * as vscode from 'vscode';
+
+let counter = 0;
+
+function isOpenInAnyTab(uri: vscode.Uri): boolean {
+  const target = uri.toString();
+  return vscode.window.tabGroups.all.some((group) =>
+    group.tabs.some((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === target),
+  );
+}
+
+/** Resolves with the edited text; never loses what was typed, however the editor goes away. */
+export async function editInEditor(name: string, initial: string, language?: string): Promise<string> {
+  counter += 1;
+  // A named untitled document, so the tab says which value it holds.
+  const uri = vscode.Uri.from({ scheme: 'untitled', path: `${name.replace(/[\\/:]/g, '_')} (${counter})` });
+  const document = await vscode.workspace.openTextDocument(uri);
+  if (language !== undefined) {
+    await vscode.languages.setTextDocumentLanguage(document, language);
+  }
+  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  if (initial !== '') {
+    await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), initial));
+  }
+  let text = document.getText();
+  return new Promise<string>((resolve) => {
+    const subscriptions: vscode.Disposable[] = [];
+    const finish = (): void => {
+      for (const subscription of subscriptions) {
+        subscription.dispose();
+      }
+      resolve(text);
+    };
+    subscriptions.push(
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() === uri.toString()) {
+          text = event.document.getText();
+        }
+      }),
+      vscode.workspace.onDidCloseTextDocument((closed) => {
+        if (closed.uri.toString() === uri.toString()) {
+          finish();
+        }
+      }),
+      // The tab can go before the document does (it is kept while dirty); the tab is what the user sees.
+      vscode.window.tabGroups.onDidChangeTabs(() => {
+        if (!isOpenInAnyTab(uri)) {
+          finish();
+        }
+      }),
+    );
+    const useText = vscode.l10n.t('Use Text');
+    void Promise.resolve(
+      vscode.window.showInformationMessage(vscode.l10n.t('Edit the value of “{0}”, then close the editor or press Use Text.', name), useText),
+    ).then(async (choice) => {
+      if (choice !== useText || !isOpenInAnyTab(uri)) {
+        return;
+      }
+      text = document.getText();
+      await vscode.window.showTextDocument(document, { preview: false });
+      // The text is already taken, so the temporary editor closes without a save prompt.
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      finish();
+    });
+  });
+}
