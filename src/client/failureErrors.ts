@@ -109,9 +109,18 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (codes.some((code) => code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')) {
     return new GistError('network', `The connection to ${host} was closed before the answer was complete. Retry.`, 'retry', details);
   }
-  let text = error instanceof Error ? error.message : String(error);
+  let text = error instanceof Error ? error.message : safeString(error);
   if (context.secret !== undefined && context.secret !== '') {
     text = text.split(context.secret).join('***');
   }
   return new GistError('network', `The call to ${host} failed (${oneLine(text)}). Check your network and retry.`, 'retry', details);
+}
+
+/** String() throws for values such as `[{ toString: false }]` (found by fuzzing); a failure must still map. */
+function safeString(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }
