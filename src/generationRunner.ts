@@ -8,7 +8,8 @@ import type { GistClient } from './client/gistClient';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from './client/types';
 import { formatCallLine } from './core/callLogLine';
 import { notifyError } from './errorNotifier';
-import type { InsertionOutcome, InsertionTarget } from './insertionTarget';
+import type { InsertMode } from './core/insertMode';
+import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
 import type { Logger } from './logger';
 import type { Memory } from './memory';
 import type { ExtensionState } from './state';
@@ -33,7 +34,13 @@ export class GenerationRunner implements vscode.Disposable {
     private readonly logger: Logger,
   ) {}
 
-  async run(connection: ConnectionSettings, request: GenerateRequest, target: InsertionTarget, label: string): Promise<GenerationResult | undefined> {
+  async run(
+    connection: ConnectionSettings,
+    request: GenerateRequest,
+    target: InsertionTarget,
+    label: string,
+    mode: InsertMode = 'cursor',
+  ): Promise<GenerationResult | undefined> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
     this.logger.trace(`generate ${request.gistId} values=${JSON.stringify(request.values)}`);
@@ -58,9 +65,11 @@ export class GenerationRunner implements vscode.Disposable {
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length }),
     );
     this.logger.trace(`content of ${result.id}: ${JSON.stringify(result.content)}`);
-    const insertion = await target.insert(result.content);
-    if (insertion.kind === 'newDocument') {
+    const insertion = await target.insert(result.content, mode);
+    if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
       this.tellAboutNewDocument(insertion.reason);
+    } else if (insertion.kind === 'clipboard') {
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', result.id), 5000);
     }
     this.finished.fire({ request, result, insertion: insertion.kind, durationMs });
     return result;
@@ -95,7 +104,7 @@ export class GenerationRunner implements vscode.Disposable {
     }
   }
 
-  private tellAboutNewDocument(reason: 'noEditor' | 'closed' | 'editFailed'): void {
+  private tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {
     const message =
       reason === 'noEditor'
         ? vscode.l10n.t('No editor was open, so the generated text opened in a new document.')

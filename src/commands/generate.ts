@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import type { CatalogVariable } from '../core/catalog';
+import { type InsertMode } from '../core/insertMode';
 import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
 import { connectionFor } from '../connection';
@@ -24,6 +25,7 @@ export interface GenerateDeps extends SetApiKeyDeps {
 interface PromptedRequest {
   readonly request: GenerateRequest;
   readonly label: string;
+  readonly insertMode: InsertMode;
 }
 
 /** The connection, running the key flow or asking for the URL when either is missing. */
@@ -64,7 +66,7 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
   for (const problem of catalog.problems) {
     deps.logger.warn(problem);
   }
-  const gist = await pickGist(catalog, deps.memory.recentGists());
+  const gist = await pickGist(catalog, deps.memory.recentGists(), deps.settings.insertMode());
   if (gist === undefined) {
     return undefined;
   }
@@ -88,7 +90,7 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
   }
   // Remembered before the call, so a failed call never loses what the user typed.
   await deps.memory.rememberCall(gist.id, variant, values);
-  return { request: { gistId: gist.id, variant, values }, label: gist.label };
+  return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode };
 }
 
 /** With arguments: values not given are taken from the catalog defaults, resolved from the editor. */
@@ -122,12 +124,18 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
       return undefined;
     }
     const prompted =
-      parsed === undefined ? await promptForRequest(deps, snapshot) : { request: await withDefaults(deps, parsed.request, snapshot), label: parsed.request.gistId };
+      parsed === undefined
+        ? await promptForRequest(deps, snapshot)
+        : {
+            request: await withDefaults(deps, parsed.request, snapshot),
+            label: parsed.request.gistId,
+            insertMode: parsed.insertMode ?? deps.settings.insertMode(),
+          };
     if (prompted === undefined) {
       return undefined;
     }
     const label = deps.settings.catalog().gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
-    return await deps.runner.run(connection, prompted.request, target, label);
+    return await deps.runner.run(connection, prompted.request, target, label, prompted.insertMode);
   } finally {
     target.dispose();
   }
