@@ -2,6 +2,7 @@
 // integration tests (and available to other extensions).
 import type * as vscode from 'vscode';
 import type { AccountSnapshot } from './core/accountStatus';
+import type { HistoryEntry } from './core/callHistory';
 import type { StatusView } from './core/statusView';
 import type { CallOutcome } from './generationRunner';
 
@@ -13,6 +14,8 @@ export interface GistExtensionApi {
   statusBarItem(): StatusView;
   /** Fires after every generate call, successful or not, once its content has been placed. */
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
+  /** The "Gist Calls" history, newest first. */
+  history(): readonly HistoryEntry[];
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
 }

@@ -8,6 +8,13 @@ export const CommandIds = {
   copyLastCallId: 'gist.copyLastCallId',
   refreshAccount: 'gist.refreshAccount',
   setBaseUrl: 'gist.setBaseUrl',
+  repeatLast: 'gist.repeatLast',
+  clearHistory: 'gist.history.clear',
+  /** Internal: "Gist Calls" item actions (hidden from the palette). */
+  historyInsert: 'gist.history.insert',
+  historyOpen: 'gist.history.open',
+  historyCopyContent: 'gist.history.copyContent',
+  historyCopyCallId: 'gist.history.copyCallId',
   /** Internal: the status bar item's click menu (hidden from the palette). */
   statusBarMenu: 'gist.statusBarMenu',
 } as const;

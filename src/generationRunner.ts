@@ -17,6 +17,8 @@ import type { ExtensionState } from './state';
 /** What happened to one call; published for the history view and for tests. */
 export interface CallOutcome {
   readonly request: GenerateRequest;
+  /** The gist's label as shown to the user (the id when it has none). */
+  readonly label: string;
   readonly result?: GenerationResult | undefined;
   readonly error?: GistError | undefined;
   readonly insertion?: InsertionOutcome['kind'] | undefined;
@@ -54,7 +56,7 @@ export class GenerationRunner implements vscode.Disposable {
       if (error.kind !== 'cancelled') {
         notifyError(error, { retry: () => vscode.commands.executeCommand<unknown>(CommandIds.generate, request) });
       }
-      this.finished.fire({ request, error, durationMs: performance.now() - started });
+      this.finished.fire({ request, label, error, durationMs: performance.now() - started });
       return undefined;
     }
     endGeneration();
@@ -71,7 +73,7 @@ export class GenerationRunner implements vscode.Disposable {
     } else if (insertion.kind === 'clipboard') {
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', result.id), 5000);
     }
-    this.finished.fire({ request, result, insertion: insertion.kind, durationMs });
+    this.finished.fire({ request, label, result, insertion: insertion.kind, durationMs });
     return result;
   }
 

@@ -1,11 +1,13 @@
 // The command table: every command id bound to its handler, registered in one place.
 import * as vscode from 'vscode';
 import type { Account } from '../account';
+import type { CallHistory } from '../callHistory';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Logger } from '../logger';
 import type { ExtensionState } from '../state';
 import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './accountCommands';
 import { generate, type GenerateDeps } from './generate';
+import { clearHistory, copyCallId, copyContent, insertAgain, openInDocument, repeatLast } from './historyCommands';
 import { setApiKey } from './setApiKey';
 import { showStatusBarMenu } from './statusBarMenu';
 
@@ -13,6 +15,7 @@ export interface CommandDeps extends GenerateDeps {
   readonly account: Account;
   readonly state: ExtensionState;
   readonly logger: Logger;
+  readonly history: CallHistory;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -27,6 +30,12 @@ function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     [CommandIds.refreshAccount]: () => refreshAccount(deps.account),
     [CommandIds.setBaseUrl]: () => setBaseUrl(deps.settings, deps.account),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
+    [CommandIds.repeatLast]: () => repeatLast(deps.history),
+    [CommandIds.clearHistory]: () => clearHistory(deps.history),
+    [CommandIds.historyInsert]: (entry) => insertAgain(deps.history, entry),
+    [CommandIds.historyOpen]: (entry) => openInDocument(deps.history, entry),
+    [CommandIds.historyCopyContent]: (entry) => copyContent(deps.history, entry),
+    [CommandIds.historyCopyCallId]: (entry) => copyCallId(deps.history, entry),
   };
 }
 

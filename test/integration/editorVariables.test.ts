@@ -6,8 +6,9 @@ import type { GistExtensionApi } from '../../src/api';
 import { editInEditor } from '../../src/prompts/editInEditor';
 import { at, closeAllEditors, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
 
+/** The fixture workspace has its own gist.gists; tests replace it there and put it back after. */
 async function setCatalog(gists: unknown[] | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('gist').update('gists', gists, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration('gist').update('gists', gists, vscode.ConfigurationTarget.Workspace);
 }
 
 function echoWithDefault(text: string, extra: unknown[] = []): unknown[] {
@@ -20,10 +21,12 @@ async function accept(): Promise<void> {
 
 describe('Variables filled from the editor', function () {
   let api: GistExtensionApi;
+  let original: unknown[] | undefined;
 
   before(async function () {
     api = await extensionApi();
     await signIn(api);
+    original = vscode.workspace.getConfiguration('gist').inspect<unknown[]>('gists')?.workspaceValue;
   });
 
   beforeEach(async function () {
@@ -33,7 +36,7 @@ describe('Variables filled from the editor', function () {
   });
 
   after(async function () {
-    await setCatalog(undefined);
+    await setCatalog(original);
     await closeAllEditors();
   });
 
