@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { AccountSnapshot } from './core/accountStatus';
 import type { HistoryEntry } from './core/callHistory';
+import type { Catalog } from './core/catalog';
 import type { StatusView } from './core/statusView';
 import type { CallOutcome } from './generationRunner';
 
@@ -16,6 +17,8 @@ export interface GistExtensionApi {
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
   /** The "Gist Calls" history, newest first. */
   history(): readonly HistoryEntry[];
+  /** The gist catalog as the picker shows it: the gist.gists setting, then each folder's .vscode/gists.json. */
+  catalog(): Promise<Catalog>;
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
 }

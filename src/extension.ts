@@ -19,6 +19,7 @@ import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
 import { CONNECTION_KEYS, settings } from './settings';
 import { ExtensionState } from './state';
 import { StatusBar } from './statusBar';
+import { combinedCatalog, WorkspaceCatalog } from './workspaceCatalog';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
   try {
@@ -33,6 +34,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const account = new Account(keyStore, settings, client, state, logger);
     const runner = new GenerationRunner(client, state, memory, logger);
     const statusBar = new StatusBar(state);
+    const workspaceCatalog = new WorkspaceCatalog(logger);
+    const catalog = () => combinedCatalog(settings.catalog(), workspaceCatalog);
     const history = new CallHistory(context.globalState, (text) => logger.redact(text));
     const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(
@@ -49,12 +52,13 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBar,
       { dispose: () => void client.dispose() },
       bindContextKeys(state),
+      workspaceCatalog,
       history,
       history.bindContextKey(),
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
       runner.onDidFinish((outcome) => void history.record(outcome)),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -75,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBarItem: () => statusBar.current,
       onDidFinishCall: runner.onDidFinish,
       history: () => history.entries(),
+      catalog,
       whenAccountSettled: () => account.whenSettled(),
     };
   } catch (error) {

@@ -2,7 +2,7 @@
 // With arguments `{gistId, variant?, values?}` it skips the prompts and returns `{id, content}`.
 import * as vscode from 'vscode';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
-import type { CatalogVariable } from '../core/catalog';
+import type { Catalog, CatalogVariable } from '../core/catalog';
 import { type InsertMode } from '../core/insertMode';
 import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
@@ -19,6 +19,8 @@ import { setApiKey, type SetApiKeyDeps } from './setApiKey';
 
 export interface GenerateDeps extends SetApiKeyDeps {
   readonly memory: Memory;
+  /** The gist.gists setting and every folder's .vscode/gists.json. */
+  readonly catalog: () => Promise<Catalog>;
   readonly runner: GenerationRunner;
 }
 
@@ -62,7 +64,7 @@ async function variablesFor(deps: GenerateDeps, gistId: string, label: string, c
 }
 
 async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): Promise<PromptedRequest | undefined> {
-  const catalog = deps.settings.catalog();
+  const catalog = await deps.catalog();
   for (const problem of catalog.problems) {
     deps.logger.warn(problem);
   }
@@ -95,7 +97,7 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
 
 /** With arguments: values not given are taken from the catalog defaults, resolved from the editor. */
 async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<GenerateRequest> {
-  const variables = deps.settings.catalog().gists.find((gist) => gist.id === request.gistId)?.variables ?? [];
+  const variables = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId)?.variables ?? [];
   const missing = variables.filter((variable) => variable.default !== undefined && !(variable.name in request.values));
   if (missing.length === 0) {
     return request;
@@ -134,7 +136,7 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
     if (prompted === undefined) {
       return undefined;
     }
-    const label = deps.settings.catalog().gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
+    const label = (await deps.catalog()).gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
     return await deps.runner.run(connection, prompted.request, target, label, prompted.insertMode);
   } finally {
     target.dispose();

@@ -35,7 +35,9 @@ export async function editInEditor(name: string, initial: string, language?: str
     };
     subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.toString() === uri.toString()) {
+        // Closing with "Don't Save" reverts the untitled document to empty (not dirty) before it
+        // goes; that is not the user's edit, so the text they wrote is kept.
+        if (event.document.uri.toString() === uri.toString() && (event.document.isDirty || event.document.getText() !== '')) {
           text = event.document.getText();
         }
       }),
