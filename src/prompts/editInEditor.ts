@@ -27,29 +27,34 @@ export async function editInEditor(name: string, initial: string, language?: str
   let text = document.getText();
   return new Promise<string>((resolve) => {
     const subscriptions: vscode.Disposable[] = [];
-    const finish = (): void => {
+    let done = false;
+    const finish = (taken: string): void => {
+      if (done) {
+        return;
+      }
+      done = true;
       for (const subscription of subscriptions) {
         subscription.dispose();
       }
-      resolve(text);
+      resolve(taken);
     };
     subscriptions.push(
       vscode.workspace.onDidChangeTextDocument((event) => {
-        // Closing with "Don't Save" reverts the untitled document to empty (not dirty) before it
-        // goes; that is not the user's edit, so the text they wrote is kept.
-        if (event.document.uri.toString() === uri.toString() && (event.document.isDirty || event.document.getText() !== '')) {
+        // Closing with "Don't Save" first reverts the untitled document to empty; that is not the
+        // user's edit, so the last text they wrote is kept.
+        if (event.document.uri.toString() === uri.toString() && event.document.getText() !== '') {
           text = event.document.getText();
         }
       }),
       vscode.workspace.onDidCloseTextDocument((closed) => {
         if (closed.uri.toString() === uri.toString()) {
-          finish();
+          finish(text);
         }
       }),
       // The tab can go before the document does (it is kept while dirty); the tab is what the user sees.
       vscode.window.tabGroups.onDidChangeTabs(() => {
         if (!isOpenInAnyTab(uri)) {
-          finish();
+          finish(text);
         }
       }),
     );
@@ -60,11 +65,11 @@ export async function editInEditor(name: string, initial: string, language?: str
       if (choice !== useText || !isOpenInAnyTab(uri)) {
         return;
       }
-      text = document.getText();
+      // Taken as it is (even empty), before the temporary editor closes without a save prompt.
+      const taken = document.getText();
+      finish(taken);
       await vscode.window.showTextDocument(document, { preview: false });
-      // The text is already taken, so the temporary editor closes without a save prompt.
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      finish();
     });
   });
 }
