@@ -9,6 +9,7 @@ export const CommandIds = {
   refreshAccount: 'gist.refreshAccount',
   setBaseUrl: 'gist.setBaseUrl',
   repeatLast: 'gist.repeatLast',
+  compareVariants: 'gist.compareVariants',
   clearHistory: 'gist.history.clear',
   /** Internal: "Gist Calls" item actions (hidden from the palette). */
   historyInsert: 'gist.history.insert',

@@ -12,7 +12,7 @@ import { InsertionTarget } from '../insertionTarget';
 import type { Memory } from '../memory';
 import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
 import { EditorSnapshot } from '../prompts/editorFacts';
-import { pickGist } from '../prompts/gistPicker';
+import { pickGist, type PickedGist } from '../prompts/gistPicker';
 import { askForValues, askForVariableNames } from '../prompts/variableInputs';
 import { pickVariant } from '../prompts/variantPicker';
 import { setApiKey, type SetApiKeyDeps } from './setApiKey';
@@ -31,7 +31,7 @@ interface PromptedRequest {
 }
 
 /** The connection, running the key flow or asking for the URL when either is missing. */
-async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSettings | undefined> {
+export async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSettings | undefined> {
   if (deps.settings.baseUrl() === '') {
     deps.onFirstRun();
   }
@@ -63,6 +63,17 @@ async function variablesFor(deps: GenerateDeps, gistId: string, label: string, c
   return names.map((name) => ({ name }));
 }
 
+/** The values of one call: filled from the editor where the catalog says so, asked for the rest. */
+export async function gatherValues(deps: GenerateDeps, gist: PickedGist, snapshot: EditorSnapshot): Promise<Record<string, string> | undefined> {
+  const variables = await variablesFor(deps, gist.id, gist.label, gist.entry?.variables);
+  if (variables === undefined) {
+    return undefined;
+  }
+  const facts = await snapshot.resolve(placeholdersNeeded(variables));
+  const plan = planVariables(variables, facts, deps.memory.lastValues(gist.id));
+  return askForValues(gist.label, variables, plan);
+}
+
 async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): Promise<PromptedRequest | undefined> {
   const catalog = await deps.catalog();
   for (const problem of catalog.problems) {
@@ -80,23 +91,17 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
     }
     variant = picked.variant;
   }
-  const variables = await variablesFor(deps, gist.id, gist.label, gist.entry?.variables);
-  if (variables === undefined) {
-    return undefined;
-  }
-  const facts = await snapshot.resolve(placeholdersNeeded(variables));
-  const plan = planVariables(variables, facts, deps.memory.lastValues(gist.id));
-  const values = await askForValues(gist.label, variables, plan);
+  const values = await gatherValues(deps, gist, snapshot);
   if (values === undefined) {
     return undefined;
   }
   // Remembered before the call, so a failed call never loses what the user typed.
   await deps.memory.rememberCall(gist.id, variant, values);
-  return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode };
+  return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode ?? deps.settings.insertMode() };
 }
 
 /** With arguments: values not given are taken from the catalog defaults, resolved from the editor. */
-async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<GenerateRequest> {
+export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<GenerateRequest> {
   const variables = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId)?.variables ?? [];
   const missing = variables.filter((variable) => variable.default !== undefined && !(variable.name in request.values));
   if (missing.length === 0) {

@@ -6,6 +6,7 @@ import { CommandIds, type CommandId } from '../commandIds';
 import type { Logger } from '../logger';
 import type { ExtensionState } from '../state';
 import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './accountCommands';
+import { compareVariants } from './compareVariants';
 import { generate, type GenerateDeps } from './generate';
 import { clearHistory, copyCallId, copyContent, insertAgain, openInDocument, repeatLast } from './historyCommands';
 import { setApiKey } from './setApiKey';
@@ -31,6 +32,7 @@ function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     [CommandIds.setBaseUrl]: () => setBaseUrl(deps.settings, deps.account),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
     [CommandIds.repeatLast]: () => repeatLast(deps.history),
+    [CommandIds.compareVariants]: (args) => compareVariants(deps, args),
     [CommandIds.clearHistory]: () => clearHistory(deps.history),
     [CommandIds.historyInsert]: (entry) => insertAgain(deps.history, entry),
     [CommandIds.historyOpen]: (entry) => openInDocument(deps.history, entry),

@@ -11,7 +11,7 @@ interface GistItem extends vscode.QuickPickItem {
 }
 
 /** A gist the user chose: from the catalog, or an ad-hoc id (no catalog entry). */
-export type PickedGist = { readonly id: string; readonly label: string; readonly entry: CatalogGist | undefined; readonly insertMode: InsertMode };
+export type PickedGist = { readonly id: string; readonly label: string; readonly entry: CatalogGist | undefined; readonly insertMode: InsertMode | undefined };
 
 export function validateGistId(value: string): string | undefined {
   const id = value.trim();
@@ -40,16 +40,17 @@ function sourceDescription(gist: CatalogGist): string {
 type Choice = { readonly kind: 'item'; readonly item: GistItem } | { readonly kind: 'changeMode' } | { readonly kind: 'cancelled' };
 
 /** A QuickPick (not showQuickPick) for its button: the insert mode, unobtrusive in the title bar. */
-function showPicker(items: readonly GistItem[], mode: InsertMode): Promise<Choice> {
+function showPicker(items: readonly GistItem[], mode: InsertMode | undefined, title: string): Promise<Choice> {
   const picker = vscode.window.createQuickPick<GistItem>();
-  picker.title = vscode.l10n.t('Generate at Cursor: Gist');
+  picker.title = title;
   picker.placeholder = vscode.l10n.t('Pick a gist to generate from');
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
   picker.ignoreFocusOut = true;
   picker.items = items;
-  const modeButton: vscode.QuickInputButton = { iconPath: insertModeIcon(mode), tooltip: vscode.l10n.t('{0} ▸ change…', insertModeLabel(mode)) };
-  picker.buttons = [modeButton];
+  const modeButton: vscode.QuickInputButton | undefined =
+    mode === undefined ? undefined : { iconPath: insertModeIcon(mode), tooltip: vscode.l10n.t('{0} ▸ change…', insertModeLabel(mode)) };
+  picker.buttons = modeButton === undefined ? [] : [modeButton];
   return new Promise<Choice>((resolve) => {
     let choice: Choice = { kind: 'cancelled' };
     const subscriptions = [
@@ -78,7 +79,13 @@ function showPicker(items: readonly GistItem[], mode: InsertMode): Promise<Choic
   });
 }
 
-export async function pickGist(catalog: Catalog, recentIds: readonly string[], defaultMode: InsertMode): Promise<PickedGist | undefined> {
+/** `defaultMode` undefined: no insert mode button (the flow does not insert, e.g. Compare Variants). */
+export async function pickGist(
+  catalog: Catalog,
+  recentIds: readonly string[],
+  defaultMode: InsertMode | undefined,
+  title = vscode.l10n.t('Generate at Cursor: Gist'),
+): Promise<PickedGist | undefined> {
   const byId = new Map(catalog.gists.map((gist) => [gist.id, gist]));
   const recent = recentIds.filter((id) => id.trim() !== '');
   const items: GistItem[] = [];
@@ -107,12 +114,12 @@ export async function pickGist(catalog: Catalog, recentIds: readonly string[], d
 
   let insertMode = defaultMode;
   for (;;) {
-    const choice = await showPicker(items, insertMode);
+    const choice = await showPicker(items, insertMode, title);
     if (choice.kind === 'cancelled') {
       return undefined;
     }
     if (choice.kind === 'changeMode') {
-      insertMode = (await pickInsertMode(insertMode)) ?? insertMode;
+      insertMode = insertMode === undefined ? undefined : ((await pickInsertMode(insertMode)) ?? insertMode);
       continue;
     }
     const picked = choice.item;
