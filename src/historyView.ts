@@ -11,7 +11,10 @@ function when(at: number): string {
 
 function tooltip(entry: HistoryEntry): vscode.MarkdownString {
   const markdown = new vscode.MarkdownString();
-  markdown.appendMarkdown(`**${entry.label}**`);
+  // Labels come from catalogs: escaped, so they cannot inject links into the tooltip.
+  markdown.appendMarkdown('**');
+  markdown.appendText(entry.label);
+  markdown.appendMarkdown('**');
   markdown.appendText(`  ·  ${entry.variant ?? vscode.l10n.t('automatic variant')}  ·  ${when(entry.at)}\n\n`);
   if (entry.callId !== undefined) {
     markdown.appendText(vscode.l10n.t('Call id: {0}', entry.callId));
