@@ -98,14 +98,20 @@ async function openResult(plan: Plan, settled: Settled, language: string | undef
   return language === undefined ? document : vscode.languages.setTextDocumentLanguage(document, language);
 }
 
-async function show(plan: Plan, documents: readonly vscode.TextDocument[]): Promise<void> {
-  const [left, right] = documents;
-  if (documents.length === 2 && left !== undefined && right !== undefined) {
-    const title = vscode.l10n.t('{0}: {1} ↔ {2}', plan.label, left.uri.path, right.uri.path);
-    await vscode.commands.executeCommand('vscode.diff', left.uri, right.uri, title, { preview: false });
+interface Shown {
+  readonly document: vscode.TextDocument;
+  readonly variant: string;
+  readonly callId: string;
+}
+
+async function show(plan: Plan, shown: readonly Shown[]): Promise<void> {
+  const [left, right] = shown;
+  if (shown.length === 2 && left !== undefined && right !== undefined) {
+    const title = vscode.l10n.t('{0}: {1} ({2}) ↔ {3} ({4})', plan.label, left.variant, left.callId, right.variant, right.callId);
+    await vscode.commands.executeCommand('vscode.diff', left.document.uri, right.document.uri, title, { preview: false });
     return;
   }
-  for (const [index, document] of documents.entries()) {
+  for (const [index, { document }] of shown.entries()) {
     await vscode.window.showTextDocument(document, { viewColumn: index === 0 ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside, preview: false });
   }
 }
@@ -158,7 +164,7 @@ export async function compareVariants(deps: CompareDeps, args?: unknown): Promis
     return undefined;
   }
   const settled = await callAll(deps, connection, plan);
-  const documents: vscode.TextDocument[] = [];
+  const documents: Shown[] = [];
   const results: VariantResult[] = [];
   for (const one of settled) {
     deps.logger.info(
@@ -175,8 +181,8 @@ export async function compareVariants(deps: CompareDeps, args?: unknown): Promis
     // Every result also lands in the history, so nothing generated here is lost.
     void deps.history.record({ request: { gistId: plan.gistId, variant: one.variant, values: plan.values }, label: plan.label, result: one.result, error: one.error, durationMs: one.durationMs });
     const document = await openResult(plan, one, language);
-    if (document !== undefined) {
-      documents.push(document);
+    if (document !== undefined && one.result !== undefined) {
+      documents.push({ document, variant: one.variant, callId: one.result.id });
     }
     results.push({ variant: one.variant, id: one.result?.id ?? one.error?.callId, content: one.result?.content, error: one.error?.message, document: document?.uri.toString() });
   }
