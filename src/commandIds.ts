@@ -11,6 +11,8 @@ export const CommandIds = {
   repeatLast: 'gist.repeatLast',
   compareVariants: 'gist.compareVariants',
   clearHistory: 'gist.history.clear',
+  /** "Use Text" on a value's temporary editor (Edit in Editor…). */
+  useEditedText: 'gist.useEditedText',
   /** Internal: "Gist Calls" item actions (hidden from the palette). */
   historyInsert: 'gist.history.insert',
   historyOpen: 'gist.history.open',

@@ -9,6 +9,7 @@ import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './accountCo
 import { compareVariants } from './compareVariants';
 import { generate, type GenerateDeps } from './generate';
 import { clearHistory, copyCallId, copyContent, insertAgain, openInDocument, repeatLast } from './historyCommands';
+import { useEditedText } from '../prompts/editInEditor';
 import { setApiKey } from './setApiKey';
 import { showStatusBarMenu } from './statusBarMenu';
 
@@ -33,6 +34,7 @@ function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
     [CommandIds.repeatLast]: () => repeatLast(deps.history),
     [CommandIds.compareVariants]: (args) => compareVariants(deps, args),
+    [CommandIds.useEditedText]: (uri) => useEditedText(uri),
     [CommandIds.clearHistory]: () => clearHistory(deps.history),
     [CommandIds.historyInsert]: (entry) => insertAgain(deps.history, entry),
     [CommandIds.historyOpen]: (entry) => openInDocument(deps.history, entry),

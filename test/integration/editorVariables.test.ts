@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import { editInEditor } from '../../src/prompts/editInEditor';
+import { editInEditor, useEditedText } from '../../src/prompts/editInEditor';
 import { at, closeAllEditors, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
 
 /** The fixture workspace has its own gist.gists; tests replace it there and put it back after. */
@@ -119,5 +119,23 @@ describe('Variables filled from the editor', function () {
     await editor.edit((builder) => builder.insert(editor.document.positionAt(8), '\nline two'));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.equal(await pending, 'line one\nline two');
+  });
+
+  it('"Use Text" takes the text as it is and closes the temporary editor', async function () {
+    const pending = editInEditor('note', '');
+    const editor = await waitFor('the temporary editor', () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.path.startsWith('note') === true ? active : undefined;
+    });
+    await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), 'a\nb'));
+    // This module's copy of the value editors (the bundled extension keeps its own; the e2e
+    // scenario presses the real button). The active editor is the one taken.
+    assert.equal(await useEditedText(), true);
+    assert.equal(await pending, 'a\nb');
+    await waitFor('the editor to close', () =>
+      vscode.window.tabGroups.all.every((group) => group.tabs.every((tab) => !(tab.input instanceof vscode.TabInputText) || tab.input.uri.toString() !== editor.document.uri.toString())),
+    );
+    assert.equal(await useEditedText(editor.document.uri), false, 'nothing left to take');
+    assert.ok((await vscode.commands.getCommands(true)).includes('gist.useEditedText'));
   });
 });
