@@ -2,6 +2,8 @@
 // integration tests (and available to other extensions).
 import type * as vscode from 'vscode';
 import type { AccountSnapshot } from './core/accountStatus';
+import type { HistoryEntry } from './core/callHistory';
+import type { Catalog } from './core/catalog';
 import type { StatusView } from './core/statusView';
 import type { CallOutcome } from './generationRunner';
 
@@ -17,6 +19,10 @@ export interface GistExtensionApi {
   accountsMenuSessions(): Promise<readonly vscode.AuthenticationSession[]>;
   /** How long `activate()` took, for the benchmark. */
   activationMs(): number;
+  /** The "Gist Calls" history, newest first. */
+  history(): readonly HistoryEntry[];
+  /** The gist catalog as the picker shows it: the gist.gists setting, then each folder's .vscode/gists.json. */
+  catalog(): Promise<Catalog>;
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
   /** The extension's log folder (`context.logUri`), which holds the output channel's log file. */

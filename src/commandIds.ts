@@ -9,6 +9,16 @@ export const CommandIds = {
   refreshAccount: 'gist.refreshAccount',
   setBaseUrl: 'gist.setBaseUrl',
   diagnoseConnection: 'gist.diagnoseConnection',
+  repeatLast: 'gist.repeatLast',
+  compareVariants: 'gist.compareVariants',
+  clearHistory: 'gist.history.clear',
+  /** "Use Text" on a value's temporary editor (Edit in Editor…). */
+  useEditedText: 'gist.useEditedText',
+  /** Internal: "Gist Calls" item actions (hidden from the palette). */
+  historyInsert: 'gist.history.insert',
+  historyOpen: 'gist.history.open',
+  historyCopyContent: 'gist.history.copyContent',
+  historyCopyCallId: 'gist.history.copyCallId',
   /** Internal: the status bar item's click menu (hidden from the palette). */
   statusBarMenu: 'gist.statusBarMenu',
 } as const;

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { Account } from './account';
 import type { GistExtensionApi } from './api';
 import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './authProvider';
+import { CallHistory } from './callHistory';
 import { GistClient } from './client/gistClient';
 import type { GistUser } from './client/types';
 import { CommandIds } from './commandIds';
@@ -10,6 +11,7 @@ import { offerWalkthroughOnce } from './firstRun';
 import { registerCommands } from './commands';
 import { bindContextKeys } from './contextKeys';
 import { GenerationRunner } from './generationRunner';
+import { HISTORY_VIEW_ID, HistoryTreeProvider } from './historyView';
 import { KeyStore } from './keyStore';
 import { Logger } from './logger';
 import { Memory } from './memory';
@@ -17,6 +19,7 @@ import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
 import { CONNECTION_KEYS, settings } from './settings';
 import { ExtensionState } from './state';
 import { StatusBar } from './statusBar';
+import { combinedCatalog, WorkspaceCatalog } from './workspaceCatalog';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
   const started = performance.now();
@@ -33,6 +36,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const account = new Account(keyStore, settings, client, state, logger);
     const runner = new GenerationRunner(client, state, memory, logger);
     const statusBar = new StatusBar(state);
+    const workspaceCatalog = new WorkspaceCatalog(logger);
+    const catalog = () => combinedCatalog(settings.catalog(), workspaceCatalog);
+    const history = new CallHistory(context.globalState, (text) => logger.redact(text));
+    const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(
       state,
       () => vscode.commands.executeCommand<GistUser | undefined>(CommandIds.setApiKey),
@@ -47,7 +54,13 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBar,
       { dispose: () => void client.dispose() },
       bindContextKeys(state),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, userAgent, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
+      workspaceCatalog,
+      history,
+      history.bindContextKey(),
+      historyTree,
+      vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
+      runner.onDidFinish((outcome) => void history.record(outcome)),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, userAgent, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -70,6 +83,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       onDidChangeState: state.onDidChange,
       statusBarItem: () => statusBar.current,
       onDidFinishCall: runner.onDidFinish,
+      history: () => history.entries(),
+      catalog,
       whenAccountSettled: () => account.whenSettled(),
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),

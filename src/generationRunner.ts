@@ -8,8 +8,9 @@ import type { GistClient } from './client/gistClient';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from './client/types';
 import { formatCallLine } from './core/callLogLine';
 import type { ErrorAction } from './core/errorActions';
+import type { InsertMode } from './core/insertMode';
 import { actionsFor, notifyError } from './errorNotifier';
-import type { InsertionOutcome, InsertionTarget } from './insertionTarget';
+import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
 import type { Logger } from './logger';
 import type { Memory } from './memory';
 import type { ExtensionState } from './state';
@@ -17,6 +18,8 @@ import type { ExtensionState } from './state';
 /** What happened to one call; published for the history view and for tests. */
 export interface CallOutcome {
   readonly request: GenerateRequest;
+  /** The gist's label as shown to the user (the id when it has none). */
+  readonly label: string;
   readonly result?: GenerationResult | undefined;
   readonly error?: GistError | undefined;
   readonly insertion?: InsertionOutcome['kind'] | undefined;
@@ -38,7 +41,13 @@ export class GenerationRunner implements vscode.Disposable {
     private readonly logger: Logger,
   ) {}
 
-  async run(connection: ConnectionSettings, request: GenerateRequest, target: InsertionTarget, label: string): Promise<GenerationResult | undefined> {
+  async run(
+    connection: ConnectionSettings,
+    request: GenerateRequest,
+    target: InsertionTarget,
+    label: string,
+    mode: InsertMode = 'cursor',
+  ): Promise<GenerationResult | undefined> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
     this.logger.trace(`generate ${request.gistId} values=${JSON.stringify(request.values)}`);
@@ -56,7 +65,7 @@ export class GenerationRunner implements vscode.Disposable {
         notifyError(error, { retry });
       }
       const actions = notified ? actionsFor(error.kind, error.remedy, { retry }) : undefined;
-      this.finished.fire({ request, error, durationMs: performance.now() - started, actions, retry: actions?.includes('retry') === true ? retry : undefined });
+      this.finished.fire({ request, label, error, durationMs: performance.now() - started, actions, retry: actions?.includes('retry') === true ? retry : undefined });
       return undefined;
     }
     endGeneration();
@@ -67,11 +76,13 @@ export class GenerationRunner implements vscode.Disposable {
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length }),
     );
     this.logger.trace(`content of ${result.id}: ${JSON.stringify(result.content)}`);
-    const insertion = await target.insert(result.content);
-    if (insertion.kind === 'newDocument') {
+    const insertion = await target.insert(result.content, mode);
+    if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
       this.tellAboutNewDocument(insertion.reason);
+    } else if (insertion.kind === 'clipboard') {
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', result.id), 5000);
     }
-    this.finished.fire({ request, result, insertion: insertion.kind, durationMs });
+    this.finished.fire({ request, label, result, insertion: insertion.kind, durationMs });
     return result;
   }
 
@@ -104,7 +115,7 @@ export class GenerationRunner implements vscode.Disposable {
     }
   }
 
-  private tellAboutNewDocument(reason: 'noEditor' | 'closed' | 'editFailed'): void {
+  private tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {
     const message =
       reason === 'noEditor'
         ? vscode.l10n.t('No editor was open, so the generated text opened in a new document.')

@@ -1,11 +1,17 @@
 // Where generated content goes: the selections at the moment the command was invoked, kept
 // valid while the user goes on typing, or a new document when there is nowhere to put it.
+// The insert mode (`gist.insertMode`) picks the cursor, the selection or line, the document's
+// end, a new document or the clipboard.
 import * as vscode from 'vscode';
+import { appendSeparator, replacementSpans, type InsertMode } from './core/insertMode';
 import { mapRanges, type OffsetRange } from './core/rangeTracking';
+
+export type NewDocumentReason = 'noEditor' | 'closed' | 'editFailed' | 'requested';
 
 export type InsertionOutcome =
   | { readonly kind: 'inserted'; readonly document: vscode.TextDocument }
-  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: 'noEditor' | 'closed' | 'editFailed' };
+  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: NewDocumentReason }
+  | { readonly kind: 'clipboard' };
 
 function isShownInAnyTab(uri: vscode.Uri): boolean {
   const target = uri.toString();
@@ -49,7 +55,14 @@ export class InsertionTarget implements vscode.Disposable {
   }
 
   /** Puts the content in; never throws away the content, whatever happened to the editor. */
-  async insert(content: string): Promise<InsertionOutcome> {
+  async insert(content: string, mode: InsertMode = 'cursor'): Promise<InsertionOutcome> {
+    if (mode === 'clipboard') {
+      await vscode.env.clipboard.writeText(content);
+      return { kind: 'clipboard' };
+    }
+    if (mode === 'newDocument') {
+      return this.openInNewDocument(content, 'requested');
+    }
     const document = this.document;
     if (document === undefined) {
       return this.openInNewDocument(content, 'noEditor');
@@ -57,7 +70,10 @@ export class InsertionTarget implements vscode.Disposable {
     if (document.isClosed || !isShownInAnyTab(document.uri)) {
       return this.openInNewDocument(content, 'closed');
     }
-    const ranges = this.ranges.map((range) => new vscode.Range(document.positionAt(range.start), document.positionAt(range.end)));
+    const ranges = this.rangesFor(document, mode);
+    if (mode === 'appendToEnd') {
+      content = appendSeparator(document.getText(), document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n') + content;
+    }
     let applied = false;
     try {
       applied = await this.applyEdit(document, ranges, content);
@@ -65,6 +81,22 @@ export class InsertionTarget implements vscode.Disposable {
       applied = false;
     }
     return applied ? { kind: 'inserted', document } : this.openInNewDocument(content, 'editFailed');
+  }
+
+  private rangesFor(document: vscode.TextDocument, mode: InsertMode): vscode.Range[] {
+    const toRange = (span: OffsetRange): vscode.Range => new vscode.Range(document.positionAt(span.start), document.positionAt(span.end));
+    if (mode === 'appendToEnd') {
+      const end = document.positionAt(document.getText().length);
+      return [new vscode.Range(end, end)];
+    }
+    if (mode === 'replaceSelection') {
+      const lineSpan = (offset: number): OffsetRange => {
+        const line = document.lineAt(document.positionAt(offset).line).range;
+        return { start: document.offsetAt(line.start), end: document.offsetAt(line.end) };
+      };
+      return replacementSpans(this.ranges, lineSpan).map(toRange);
+    }
+    return this.ranges.map(toRange);
   }
 
   private async applyEdit(document: vscode.TextDocument, ranges: readonly vscode.Range[], content: string): Promise<boolean> {
@@ -87,7 +119,7 @@ export class InsertionTarget implements vscode.Disposable {
     return vscode.workspace.applyEdit(edit);
   }
 
-  private async openInNewDocument(content: string, reason: 'noEditor' | 'closed' | 'editFailed'): Promise<InsertionOutcome> {
+  private async openInNewDocument(content: string, reason: NewDocumentReason): Promise<InsertionOutcome> {
     const languageId = this.document?.isClosed === false ? this.document.languageId : undefined;
     const document = await vscode.workspace.openTextDocument(languageId === undefined ? { content } : { content, language: languageId });
     await vscode.window.showTextDocument(document, { preview: false });

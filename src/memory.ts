@@ -72,6 +72,19 @@ export class Memory {
     ]);
   }
 
+  /** The values of a call with no single variant (Compare Variants): the gist and its values only. */
+  async rememberValues(gistId: string, values: Readonly<Record<string, string>>): Promise<void> {
+    const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
+    const kept = Object.fromEntries(Object.entries(values).filter(([, value]) => value.length <= MAX_VALUE_LENGTH));
+    await Promise.all([
+      this.store.update(KEYS.recentGists, recent),
+      this.store.update(
+        KEYS.lastValues,
+        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, { ...this.lastValues(gistId), ...kept }),
+      ),
+    ]);
+  }
+
   async rememberLastCallId(callId: string): Promise<void> {
     await this.store.update(KEYS.lastCallId, callId);
   }

@@ -1,6 +1,7 @@
 // One typed view of the `gist.*` settings, with the defaults in one place.
 import * as vscode from 'vscode';
 import { mergeCatalogs, parseCatalog, type Catalog } from './core/catalog';
+import { DEFAULT_INSERT_MODE, insertModeOr, type InsertMode } from './core/insertMode';
 
 export const SETTINGS_SECTION = 'gist';
 
@@ -41,6 +42,10 @@ export const settings = {
     const value = configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds);
     const seconds = typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULTS.requestTimeoutSeconds;
     return Math.round(seconds * 1000);
+  },
+
+  insertMode(): InsertMode {
+    return insertModeOr(configuration().get<unknown>('insertMode', DEFAULT_INSERT_MODE));
   },
 
   catalog(): Catalog {

@@ -2,30 +2,36 @@
 // With arguments `{gistId, variant?, values?}` it skips the prompts and returns `{id, content}`.
 import * as vscode from 'vscode';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
-import type { CatalogVariable } from '../core/catalog';
+import type { Catalog, CatalogVariable } from '../core/catalog';
+import { type InsertMode } from '../core/insertMode';
+import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
 import { connectionFor } from '../connection';
 import type { GenerationRunner } from '../generationRunner';
 import { InsertionTarget } from '../insertionTarget';
 import type { Memory } from '../memory';
 import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
-import { pickGist } from '../prompts/gistPicker';
+import { EditorSnapshot } from '../prompts/editorFacts';
+import { pickGist, type PickedGist } from '../prompts/gistPicker';
 import { askForValues, askForVariableNames } from '../prompts/variableInputs';
 import { pickVariant } from '../prompts/variantPicker';
 import { setApiKey, type SetApiKeyDeps } from './setApiKey';
 
 export interface GenerateDeps extends SetApiKeyDeps {
   readonly memory: Memory;
+  /** The gist.gists setting and every folder's .vscode/gists.json. */
+  readonly catalog: () => Promise<Catalog>;
   readonly runner: GenerationRunner;
 }
 
 interface PromptedRequest {
   readonly request: GenerateRequest;
   readonly label: string;
+  readonly insertMode: InsertMode;
 }
 
 /** The connection, running the key flow or asking for the URL when either is missing. */
-async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSettings | undefined> {
+export async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSettings | undefined> {
   if (deps.settings.baseUrl() === '') {
     deps.onFirstRun();
   }
@@ -57,12 +63,23 @@ async function variablesFor(deps: GenerateDeps, gistId: string, label: string, c
   return names.map((name) => ({ name }));
 }
 
-async function promptForRequest(deps: GenerateDeps): Promise<PromptedRequest | undefined> {
-  const catalog = deps.settings.catalog();
+/** The values of one call: filled from the editor where the catalog says so, asked for the rest. */
+export async function gatherValues(deps: GenerateDeps, gist: PickedGist, snapshot: EditorSnapshot): Promise<Record<string, string> | undefined> {
+  const variables = await variablesFor(deps, gist.id, gist.label, gist.entry?.variables);
+  if (variables === undefined) {
+    return undefined;
+  }
+  const facts = await snapshot.resolve(placeholdersNeeded(variables));
+  const plan = planVariables(variables, facts, deps.memory.lastValues(gist.id));
+  return askForValues(gist.label, variables, plan);
+}
+
+async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): Promise<PromptedRequest | undefined> {
+  const catalog = await deps.catalog();
   for (const problem of catalog.problems) {
     deps.logger.warn(problem);
   }
-  const gist = await pickGist(catalog, deps.memory.recentGists());
+  const gist = await pickGist(catalog, deps.memory.recentGists(), deps.settings.insertMode());
   if (gist === undefined) {
     return undefined;
   }
@@ -74,17 +91,28 @@ async function promptForRequest(deps: GenerateDeps): Promise<PromptedRequest | u
     }
     variant = picked.variant;
   }
-  const variables = await variablesFor(deps, gist.id, gist.label, gist.entry?.variables);
-  if (variables === undefined) {
-    return undefined;
-  }
-  const values = await askForValues(gist.label, variables, deps.memory.lastValues(gist.id));
+  const values = await gatherValues(deps, gist, snapshot);
   if (values === undefined) {
     return undefined;
   }
   // Remembered before the call, so a failed call never loses what the user typed.
   await deps.memory.rememberCall(gist.id, variant, values);
-  return { request: { gistId: gist.id, variant, values }, label: gist.label };
+  return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode ?? deps.settings.insertMode() };
+}
+
+/** With arguments: values not given are taken from the catalog defaults, resolved from the editor. */
+export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<GenerateRequest> {
+  const variables = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId)?.variables ?? [];
+  const missing = variables.filter((variable) => variable.default !== undefined && !(variable.name in request.values));
+  if (missing.length === 0) {
+    return request;
+  }
+  const facts = await snapshot.resolve(placeholdersNeeded(missing));
+  const values = { ...request.values };
+  for (const variable of missing) {
+    values[variable.name] = resolveTemplate(variable.default ?? '', facts).value;
+  }
+  return { ...request, values };
 }
 
 export async function generate(deps: GenerateDeps, args?: unknown): Promise<GenerationResult | undefined> {
@@ -96,17 +124,25 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
   }
   // Captured first: the text lands where the command was invoked, whatever happens meanwhile.
   const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+  const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
   try {
     const connection = await ensureConnection(deps);
     if (connection === undefined) {
       return undefined;
     }
-    const prompted = parsed === undefined ? await promptForRequest(deps) : { request: parsed.request, label: parsed.request.gistId };
+    const prompted =
+      parsed === undefined
+        ? await promptForRequest(deps, snapshot)
+        : {
+            request: await withDefaults(deps, parsed.request, snapshot),
+            label: parsed.request.gistId,
+            insertMode: parsed.insertMode ?? deps.settings.insertMode(),
+          };
     if (prompted === undefined) {
       return undefined;
     }
-    const label = deps.settings.catalog().gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
-    return await deps.runner.run(connection, prompted.request, target, label);
+    const label = (await deps.catalog()).gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
+    return await deps.runner.run(connection, prompted.request, target, label, prompted.insertMode);
   } finally {
     target.dispose();
   }

@@ -1,12 +1,16 @@
 // The command table: every command id bound to its handler, registered in one place.
 import * as vscode from 'vscode';
 import type { Account } from '../account';
+import type { CallHistory } from '../callHistory';
 import { CommandIds, type CommandId } from '../commandIds';
 import type { Logger } from '../logger';
 import type { ExtensionState } from '../state';
 import { diagnoseConnection } from './diagnoseConnection';
 import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './accountCommands';
+import { compareVariants } from './compareVariants';
 import { generate, type GenerateDeps } from './generate';
+import { clearHistory, copyCallId, copyContent, insertAgain, openInDocument, repeatLast } from './historyCommands';
+import { useEditedText } from '../prompts/editInEditor';
 import { setApiKey } from './setApiKey';
 import { showStatusBarMenu } from './statusBarMenu';
 
@@ -16,6 +20,7 @@ export interface CommandDeps extends GenerateDeps {
   readonly logger: Logger;
   /** Sent by the diagnosis's `/v1/me` call, as by the client's. */
   readonly userAgent: string;
+  readonly history: CallHistory;
 }
 
 type Handler = (...args: unknown[]) => unknown;
@@ -31,6 +36,14 @@ function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     [CommandIds.setBaseUrl]: () => setBaseUrl(deps.settings, deps.account),
     [CommandIds.diagnoseConnection]: () => diagnoseConnection(deps),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
+    [CommandIds.repeatLast]: () => repeatLast(deps.history),
+    [CommandIds.compareVariants]: (args) => compareVariants(deps, args),
+    [CommandIds.useEditedText]: (uri) => useEditedText(uri),
+    [CommandIds.clearHistory]: () => clearHistory(deps.history),
+    [CommandIds.historyInsert]: (entry) => insertAgain(deps.history, entry),
+    [CommandIds.historyOpen]: (entry) => openInDocument(deps.history, entry),
+    [CommandIds.historyCopyContent]: (entry) => copyContent(deps.history, entry),
+    [CommandIds.historyCopyCallId]: (entry) => copyCallId(deps.history, entry),
   };
 }
 

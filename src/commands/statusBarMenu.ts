@@ -9,7 +9,10 @@ interface MenuItem extends vscode.QuickPickItem {
 
 export async function showStatusBarMenu(state: ExtensionState): Promise<void> {
   const snapshot = state.current;
-  const items: MenuItem[] = [{ label: `$(sparkle) ${vscode.l10n.t('Generate at Cursor…')}`, command: CommandIds.generate }];
+  const items: MenuItem[] = [
+    { label: `$(sparkle) ${vscode.l10n.t('Generate at Cursor…')}`, command: CommandIds.generate },
+    { label: `$(split-horizontal) ${vscode.l10n.t('Compare Variants…')}`, command: CommandIds.compareVariants },
+  ];
   if (snapshot.lastCallId !== undefined) {
     items.push({ label: `$(copy) ${vscode.l10n.t('Copy Last Call ID')}`, description: snapshot.lastCallId, command: CommandIds.copyLastCallId });
   }

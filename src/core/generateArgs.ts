@@ -2,9 +2,10 @@
 // calls it directly. Pure: no `vscode`.
 
 import type { GenerateRequest } from '../client/types';
+import { INSERT_MODES, isInsertMode, type InsertMode } from './insertMode';
 
 export type GenerateArgsResult =
-  | { readonly ok: true; readonly request: GenerateRequest }
+  | { readonly ok: true; readonly request: GenerateRequest; readonly insertMode?: InsertMode | undefined }
   | { readonly ok: false; readonly reason: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -19,7 +20,7 @@ export function parseGenerateArgs(args: unknown): GenerateArgsResult | undefined
   if (!isRecord(args)) {
     return { ok: false, reason: 'expected an object {gistId, variant?, values?}.' };
   }
-  const { gistId, variant, values } = args;
+  const { gistId, variant, values, insertMode } = args;
   if (typeof gistId !== 'string' || gistId.trim() === '') {
     return { ok: false, reason: '"gistId" must be a non-empty string.' };
   }
@@ -29,6 +30,9 @@ export function parseGenerateArgs(args: unknown): GenerateArgsResult | undefined
   if (values !== undefined && !isRecord(values)) {
     return { ok: false, reason: '"values" must be an object of strings.' };
   }
+  if (insertMode !== undefined && !isInsertMode(insertMode)) {
+    return { ok: false, reason: `"insertMode" must be one of ${INSERT_MODES.join(', ')}.` };
+  }
   const checked: Record<string, string> = {};
   for (const [name, value] of Object.entries(values ?? {})) {
     if (typeof value !== 'string') {
@@ -37,5 +41,5 @@ export function parseGenerateArgs(args: unknown): GenerateArgsResult | undefined
     checked[name] = value;
   }
   const slug = typeof variant === 'string' && variant.trim() !== '' ? variant.trim() : undefined;
-  return { ok: true, request: { gistId: gistId.trim(), variant: slug, values: checked } };
+  return { ok: true, request: { gistId: gistId.trim(), variant: slug, values: checked }, ...(insertMode === undefined ? {} : { insertMode }) };
 }

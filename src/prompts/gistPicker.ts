@@ -1,6 +1,8 @@
 // Step 1 of "Generate at Cursor…": which gist. Catalog entries, recently used ids, or a typed id.
 import * as vscode from 'vscode';
 import type { Catalog, CatalogGist } from '../core/catalog';
+import type { InsertMode } from '../core/insertMode';
+import { insertModeIcon, insertModeLabel, pickInsertMode } from './insertModePicker';
 
 interface GistItem extends vscode.QuickPickItem {
   readonly gist?: CatalogGist;
@@ -9,7 +11,7 @@ interface GistItem extends vscode.QuickPickItem {
 }
 
 /** A gist the user chose: from the catalog, or an ad-hoc id (no catalog entry). */
-export type PickedGist = { readonly id: string; readonly label: string; readonly entry: CatalogGist | undefined };
+export type PickedGist = { readonly id: string; readonly label: string; readonly entry: CatalogGist | undefined; readonly insertMode: InsertMode | undefined };
 
 export function validateGistId(value: string): string | undefined {
   const id = value.trim();
@@ -30,7 +32,60 @@ async function askForGistId(): Promise<string | undefined> {
   return id === undefined || validateGistId(id) !== undefined ? undefined : id.trim();
 }
 
-export async function pickGist(catalog: Catalog, recentIds: readonly string[]): Promise<PickedGist | undefined> {
+function sourceDescription(gist: CatalogGist): string {
+  const source = gist.source.startsWith('settings') ? vscode.l10n.t('settings') : gist.source;
+  return gist.label === gist.id ? source : `${gist.id} · ${source}`;
+}
+
+type Choice = { readonly kind: 'item'; readonly item: GistItem } | { readonly kind: 'changeMode' } | { readonly kind: 'cancelled' };
+
+/** A QuickPick (not showQuickPick) for its button: the insert mode, unobtrusive in the title bar. */
+function showPicker(items: readonly GistItem[], mode: InsertMode | undefined, title: string): Promise<Choice> {
+  const picker = vscode.window.createQuickPick<GistItem>();
+  picker.title = title;
+  picker.placeholder = vscode.l10n.t('Pick a gist to generate from');
+  picker.matchOnDescription = true;
+  picker.matchOnDetail = true;
+  picker.ignoreFocusOut = true;
+  picker.items = items;
+  const modeButton: vscode.QuickInputButton | undefined =
+    mode === undefined ? undefined : { iconPath: insertModeIcon(mode), tooltip: vscode.l10n.t('{0} ▸ change…', insertModeLabel(mode)) };
+  picker.buttons = modeButton === undefined ? [] : [modeButton];
+  return new Promise<Choice>((resolve) => {
+    let choice: Choice = { kind: 'cancelled' };
+    const subscriptions = [
+      picker.onDidAccept(() => {
+        const item = picker.selectedItems[0];
+        if (item !== undefined) {
+          choice = { kind: 'item', item };
+          picker.hide();
+        }
+      }),
+      picker.onDidTriggerButton((button) => {
+        if (button === modeButton) {
+          choice = { kind: 'changeMode' };
+          picker.hide();
+        }
+      }),
+      picker.onDidHide(() => {
+        for (const subscription of subscriptions) {
+          subscription.dispose();
+        }
+        picker.dispose();
+        resolve(choice);
+      }),
+    ];
+    picker.show();
+  });
+}
+
+/** `defaultMode` undefined: no insert mode button (the flow does not insert, e.g. Compare Variants). */
+export async function pickGist(
+  catalog: Catalog,
+  recentIds: readonly string[],
+  defaultMode: InsertMode | undefined,
+  title = vscode.l10n.t('Generate at Cursor: Gist'),
+): Promise<PickedGist | undefined> {
   const byId = new Map(catalog.gists.map((gist) => [gist.id, gist]));
   const recent = recentIds.filter((id) => id.trim() !== '');
   const items: GistItem[] = [];
@@ -41,7 +96,7 @@ export async function pickGist(catalog: Catalog, recentIds: readonly string[]): 
     for (const gist of ordered) {
       items.push({
         label: gist.label,
-        description: gist.label === gist.id ? undefined : gist.id,
+        description: sourceDescription(gist),
         detail: gist.description,
         gist,
       });
@@ -57,19 +112,21 @@ export async function pickGist(catalog: Catalog, recentIds: readonly string[]): 
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
   items.push({ label: `$(edit) ${vscode.l10n.t('Enter a gist id…')}`, enterId: true, alwaysShow: true });
 
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Generate at Cursor: Gist'),
-    placeHolder: vscode.l10n.t('Pick a gist to generate from'),
-    matchOnDescription: true,
-    matchOnDetail: true,
-    ignoreFocusOut: true,
-  });
-  if (picked === undefined) {
-    return undefined;
+  let insertMode = defaultMode;
+  for (;;) {
+    const choice = await showPicker(items, insertMode, title);
+    if (choice.kind === 'cancelled') {
+      return undefined;
+    }
+    if (choice.kind === 'changeMode') {
+      insertMode = insertMode === undefined ? undefined : ((await pickInsertMode(insertMode)) ?? insertMode);
+      continue;
+    }
+    const picked = choice.item;
+    if (picked.gist !== undefined) {
+      return { id: picked.gist.id, label: picked.gist.label, entry: picked.gist, insertMode };
+    }
+    const id = picked.enterId === true ? await askForGistId() : picked.gistId;
+    return id === undefined ? undefined : { id, label: id, entry: byId.get(id), insertMode };
   }
-  if (picked.gist !== undefined) {
-    return { id: picked.gist.id, label: picked.gist.label, entry: picked.gist };
-  }
-  const id = picked.enterId === true ? await askForGistId() : picked.gistId;
-  return id === undefined ? undefined : { id, label: id, entry: byId.get(id) };
 }

@@ -9,7 +9,7 @@ describe('Extension smoke', function () {
     assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
     assert.equal(typeof api.state, 'function');
     const commands = await vscode.commands.getCommands(true);
-    for (const id of ['gist.setApiKey', 'gist.signOut', 'gist.generate', 'gist.showLog', 'gist.copyLastCallId', 'gist.refreshAccount', 'gist.diagnoseConnection']) {
+    for (const id of ['gist.setApiKey', 'gist.signOut', 'gist.generate', 'gist.showLog', 'gist.copyLastCallId', 'gist.refreshAccount', 'gist.repeatLast', 'gist.compareVariants', 'gist.diagnoseConnection']) {
       assert.ok(commands.includes(id), id);
     }
   });

@@ -22,6 +22,14 @@ describe('parseGenerateArgs', () => {
     });
   });
 
+  it('takes an insert mode', () => {
+    assert.deepEqual(parseGenerateArgs({ gistId: 'echo', insertMode: 'clipboard' }), {
+      ok: true,
+      request: { gistId: 'echo', variant: undefined, values: {} },
+      insertMode: 'clipboard',
+    });
+  });
+
   it('rejects wrong shapes with a reason naming the field', () => {
     const cases: Array<[unknown, RegExp]> = [
       ['echo', /object/],
@@ -31,6 +39,7 @@ describe('parseGenerateArgs', () => {
       [{ gistId: 'x', variant: 3 }, /variant/],
       [{ gistId: 'x', values: ['a'] }, /values/],
       [{ gistId: 'x', values: { a: 1 } }, /"a"/],
+      [{ gistId: 'x', insertMode: 'sideways' }, /insertMode/],
     ];
     for (const [args, reason] of cases) {
       const result = parseGenerateArgs(args);

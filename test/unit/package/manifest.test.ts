@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandIds } from '../../../src/commandIds';
+import { INSERT_MODES } from '../../../src/core/insertMode';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
@@ -57,6 +58,26 @@ describe('manifest', function () {
     }
     const hidden = manifest.contributes.menus.commandPalette?.find((entry) => entry.command === CommandIds.statusBarMenu);
     assert.equal(hidden?.when, 'false', 'the status bar menu is not in the palette');
+  });
+
+  it('hides the Gist Calls item actions from the palette and offers them on the items', function () {
+    const itemCommands = [CommandIds.historyInsert, CommandIds.historyOpen, CommandIds.historyCopyContent, CommandIds.historyCopyCallId];
+    for (const id of itemCommands) {
+      assert.equal(manifest.contributes.menus.commandPalette?.find((entry) => entry.command === id)?.when, 'false', id);
+      assert.ok(
+        manifest.contributes.menus['view/item/context']?.some((entry) => entry.command === id && entry.when?.includes('view == gist.calls') === true),
+        `${id} is on the Gist Calls items`,
+      );
+    }
+  });
+
+  it('lists every insert mode in gist.insertMode, each with a description', function () {
+    const properties = (manifest.contributes as unknown as { configuration: { properties: Record<string, { enum?: string[]; markdownEnumDescriptions?: string[]; default?: unknown }> } })
+      .configuration.properties;
+    const setting = properties['gist.insertMode'];
+    assert.deepEqual(setting?.enum, [...INSERT_MODES]);
+    assert.equal(setting?.markdownEnumDescriptions?.length, INSERT_MODES.length);
+    assert.equal(setting?.default, 'cursor');
   });
 
   it('packages only the allowlisted files', function () {

@@ -1,0 +1,63 @@
+// The "Gist Calls" tree: one item per call, failed calls with an error icon and their message.
+import * as vscode from 'vscode';
+import type { CallHistory } from './callHistory';
+import { firstLine, MAX_CONTENT_BYTES, type HistoryEntry } from './core/callHistory';
+
+export const HISTORY_VIEW_ID = 'gist.calls';
+
+function when(at: number): string {
+  return new Date(at).toLocaleString();
+}
+
+function tooltip(entry: HistoryEntry): vscode.MarkdownString {
+  const markdown = new vscode.MarkdownString();
+  // Labels come from catalogs: escaped, so they cannot inject links into the tooltip.
+  markdown.appendMarkdown('**');
+  markdown.appendText(entry.label);
+  markdown.appendMarkdown('**');
+  markdown.appendText(`  ·  ${entry.variant ?? vscode.l10n.t('automatic variant')}  ·  ${when(entry.at)}\n\n`);
+  if (entry.callId !== undefined) {
+    markdown.appendText(vscode.l10n.t('Call id: {0}', entry.callId));
+    markdown.appendMarkdown('\n\n');
+  }
+  if (entry.error !== undefined) {
+    markdown.appendText(vscode.l10n.t('Failed: {0}', entry.error));
+  } else if (entry.content !== undefined) {
+    markdown.appendCodeblock(entry.content.length > 600 ? `${entry.content.slice(0, 600)}…` : entry.content, 'text');
+    if (entry.truncated === true) {
+      markdown.appendText(vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024));
+    }
+  }
+  return markdown;
+}
+
+export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryEntry>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<HistoryEntry | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly history: CallHistory) {
+    this.subscription = history.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getChildren(element?: HistoryEntry): HistoryEntry[] {
+    return element === undefined ? [...this.history.entries()] : [];
+  }
+
+  getTreeItem(entry: HistoryEntry): vscode.TreeItem {
+    const failed = entry.error !== undefined;
+    const item = new vscode.TreeItem(entry.variant === undefined ? entry.label : `${entry.label} · ${entry.variant}`);
+    item.description = failed ? entry.error : firstLine(entry.content ?? '');
+    item.tooltip = tooltip(entry);
+    item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon('sparkle');
+    // Failed calls have no content: the content actions are offered only for successful ones.
+    item.contextValue = failed ? 'gistCall.failed' : 'gistCall.ok';
+    item.accessibilityInformation = { label: `${entry.label}, ${when(entry.at)}${failed ? `, ${vscode.l10n.t('failed')}` : ''}` };
+    return item;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,45 @@
+// Through the UI: a multi-line value typed in "Edit in Editor…" and taken with "Use Text".
+import { strict as assert } from 'node:assert';
+import type { Scenario } from '../harness/e2eRunner';
+import { answer, openFile, pick, runCommand, statusItem, waitForWorkbench } from './workbench';
+
+export const scenario: Scenario = {
+  name: 'a multi-line value from Edit in Editor…',
+  async run(context) {
+    const { page, service } = context;
+    await waitForWorkbench(page);
+    // After the user flow the service URL is set and the user signed out; run alone, neither.
+    await runCommand(page, 'Gist: Set API Key…');
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    await title.waitFor({ state: 'visible' });
+    if ((await title.innerText()).includes('Service URL')) {
+      await answer(page, context.serviceUrl, 'Service URL');
+    }
+    await answer(page, 'gk_demo_ada', 'Set API Key');
+    await statusItem(page, 'Ada Lovelace').waitFor({ state: 'visible' });
+
+    const editor = await openFile(page, 'notes.txt');
+    await runCommand(page, 'Gist: Generate at Cursor…');
+    await pick(page, /^Echo/, 'Gist');
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('.quick-input-title', { hasText: 'text (1/1)' }).waitFor({ state: 'visible' });
+    await widget.locator('.quick-input-titlebar .action-label[aria-label*="Edit in Editor"]').click();
+    await page.locator('.tab', { hasText: 'text (' }).first().waitFor({ state: 'visible' });
+    await page.locator('.editor-group-container .monaco-editor .view-lines').last().click();
+    await page.keyboard.type('first line', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second line', { delay: 5 });
+    await context.screenshot('e2e-edit-in-editor');
+    await page.locator('.editor-actions .action-label[aria-label*="Use Text"]').first().click();
+    await page.locator('.tab', { hasText: 'text (' }).waitFor({ state: 'detached' });
+    const deadline = Date.now() + 10_000;
+    while (!service.calls().some((record) => record.path === '/v1/generate/echo/plain') && Date.now() < deadline) {
+      await page.waitForTimeout(100);
+    }
+    const call = service.calls().find((record) => record.path === '/v1/generate/echo/plain');
+    assert.deepEqual(call?.body, { values: { text: 'first line\nsecond line' } });
+    // The temporary editor is gone; the text lands in notes.txt.
+    await editor.locator('.view-lines', { hasText: 'second line' }).waitFor({ state: 'visible' });
+    await context.screenshot('e2e-edit-in-editor-inserted');
+  },
+};

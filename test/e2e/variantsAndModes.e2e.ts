@@ -1,0 +1,77 @@
+// Through the UI: the insert mode button in the gist picker, and Compare Variants with two
+// variants picked in the multi-select list, ending in a diff.
+import { strict as assert } from 'node:assert';
+import type { Scenario } from '../harness/e2eRunner';
+import { answer, openFile, pick, runCommand, statusItem, waitForWorkbench } from './workbench';
+
+export const scenario: Scenario = {
+  name: 'insert mode button, then Compare Variants side by side',
+  async run(context) {
+    const { page, service } = context;
+    await waitForWorkbench(page);
+    // After the user flow the service URL is set and the user signed out; run alone, neither.
+    await runCommand(page, 'Gist: Set API Key…');
+    const title = page.locator('.quick-input-widget .quick-input-title');
+    await title.waitFor({ state: 'visible' });
+    if ((await title.innerText()).includes('Service URL')) {
+      await answer(page, context.serviceUrl, 'Service URL');
+    }
+    await answer(page, 'gk_demo_ada', 'Set API Key');
+    await statusItem(page, 'Ada Lovelace').waitFor({ state: 'visible' });
+
+    const editor = await openFile(page, 'draft.md');
+    const before = await editor.locator('.view-lines').innerText();
+    await runCommand(page, 'Gist: Generate at Cursor…');
+    const widget = page.locator('.quick-input-widget');
+    await widget.locator('.quick-input-title', { hasText: 'Gist' }).waitFor({ state: 'visible' });
+    await widget.locator('.quick-input-titlebar .action-label[aria-label*="Insert at cursor"]').click();
+    await pick(page, 'Copy to the clipboard', 'this call only');
+    await pick(page, 'Commit message', 'Gist');
+    await answer(page, 'tidy up', 'summary');
+    const call = await waitFor(() => service.calls().find((record) => record.path === '/v1/generate/commit-message/default'));
+    assert.ok(call.callId);
+    const clipboard = await waitFor(async () => {
+      // A string expression: the test code is compiled without DOM types.
+      const text = await page.evaluate<string>('navigator.clipboard.readText()');
+      return text.startsWith('chore: tidy up') ? text : undefined;
+    });
+    assert.match(clipboard, /Generated with Gist Generate/);
+    assert.equal(await editor.locator('.view-lines').innerText(), before, 'the clipboard mode leaves the document alone');
+    await context.screenshot('e2e-insert-mode-clipboard');
+
+    await runCommand(page, 'Gist: Compare Variants…');
+    await pick(page, 'Welcome e-mail', 'Compare Variants: Gist');
+    await widget.locator('.quick-input-title', { hasText: 'Variants to Compare' }).waitFor({ state: 'visible' });
+    // A click on a row toggles its checkbox; the count badge confirms each one.
+    await widget.locator('.monaco-list-row', { hasText: 'formal' }).first().click();
+    await widget.getByText('1 Selected').waitFor({ state: 'visible' });
+    await widget.locator('.monaco-list-row', { hasText: 'short' }).first().click();
+    await widget.getByText('2 Selected').waitFor({ state: 'visible' });
+    await widget.getByRole('button', { name: 'OK' }).click();
+    await answer(page, 'Grace', 'name (1/2)');
+    await answer(page, 'the Loom', 'product (2/2)');
+    await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible' });
+    await page.locator('.tab', { hasText: /formal · / }).first().waitFor({ state: 'visible' });
+    const variants = service
+      .calls()
+      .filter((record) => record.path.startsWith('/v1/generate/welcome-email/'))
+      .map((record) => record.path)
+      .sort();
+    assert.deepEqual(variants, ['/v1/generate/welcome-email/formal', '/v1/generate/welcome-email/short']);
+    await context.screenshot('e2e-compare-variants');
+  },
+};
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error('timed out');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

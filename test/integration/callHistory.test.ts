@@ -1,0 +1,96 @@
+// The "Gist Calls" history: recorded calls and failures, item actions, Repeat Last Generation.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { GistExtensionApi } from '../../src/api';
+import { at, closeAllEditors, DEMO_KEY, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
+
+describe('Call history', function () {
+  let api: GistExtensionApi;
+
+  before(async function () {
+    api = await extensionApi();
+    await signIn(api);
+  });
+
+  beforeEach(async function () {
+    await service().clearFaults();
+    await service().clearCalls();
+    await closeAllEditors();
+  });
+
+  it('records a call with its gist, variant, values, call id and content, newest first', async function () {
+    await openEditor('');
+    const first = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'one' } });
+    const second = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'two\nlines' } });
+    assert.ok(first && second);
+    const [latest, previous] = api.history();
+    assert.equal(latest?.callId, second.id);
+    assert.equal(latest?.gistId, 'echo');
+    assert.equal(latest?.variant, 'plain');
+    assert.deepEqual(latest?.values, { text: 'two\nlines' });
+    assert.equal(latest?.content, 'two\nlines');
+    assert.equal(previous?.callId, first.id);
+  });
+
+  it('records a failed call with its error and never the API key', async function () {
+    await openEditor('');
+    await service().injectFaults({ path: '/v1/generate', status: 500 });
+    const result = await generate({ gistId: 'echo', variant: 'plain', values: { text: `my key is ${DEMO_KEY}` } });
+    assert.equal(result, undefined);
+    const [failed] = api.history();
+    assert.ok(failed?.error, 'the failure is recorded with its message');
+    assert.equal(failed.content, undefined);
+    assert.equal(JSON.stringify(api.history()).includes(DEMO_KEY), false);
+    assert.equal(failed.values.text, 'my key is ***');
+  });
+
+  it('inserts again at the cursor, opens in a new document and copies content and call id', async function () {
+    const editor = await openEditor('ab');
+    const result = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'X' } });
+    assert.ok(result);
+    const entry = api.history()[0];
+    at(editor, 3);
+    assert.equal(await vscode.commands.executeCommand('gist.history.insert', entry), true);
+    assert.equal(editor.document.getText(), 'XabX');
+
+    assert.equal(await vscode.commands.executeCommand('gist.history.copyContent', entry), 'X');
+    assert.equal(await vscode.env.clipboard.readText(), 'X');
+    assert.equal(await vscode.commands.executeCommand('gist.history.copyCallId', entry), result.id);
+    assert.equal(await vscode.env.clipboard.readText(), result.id);
+
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('gist.history.open', entry);
+    assert.equal(document.getText(), 'X');
+    assert.equal(vscode.window.activeTextEditor?.document, document);
+  });
+
+  it('Repeat Last Generation calls the same gist, variant and values again', async function () {
+    await openEditor('');
+    const original = await generate({ gistId: 'welcome-email', variant: 'short', values: { name: 'Ada', product: 'Engine' } });
+    assert.ok(original);
+    await service().clearCalls();
+    const repeated = await vscode.commands.executeCommand<{ id: string; content: string }>('gist.repeatLast');
+    assert.ok(repeated);
+    assert.notEqual(repeated.id, original.id);
+    const [call] = await service().calls();
+    assert.equal(call?.path, '/v1/generate/welcome-email/short');
+    assert.deepEqual(call?.body, { values: { name: 'Ada', product: 'Engine' } });
+    assert.equal(api.history()[0]?.callId, repeated.id);
+  });
+
+  it('keeps at most 100 calls', async function () {
+    this.timeout(60_000);
+    await openEditor('');
+    for (let n = 0; n < 101; n++) {
+      await vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text: String(n) }, insertMode: 'clipboard' });
+    }
+    await waitFor('the 101st call', () => api.history()[0]?.content === '100');
+    assert.equal(api.history().length, 100);
+  });
+
+  it('contributes the Gist Calls view, which opens', async function () {
+    // The view's focus command exists only when the view is contributed in its container.
+    await vscode.commands.executeCommand('gist.calls.focus');
+    const commands = await vscode.commands.getCommands(true);
+    assert.ok(commands.includes('gist.calls.focus'));
+  });
+});

@@ -1,0 +1,87 @@
+// gist.insertMode and the `insertMode` argument: each mode in a real VS Code.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { GistExtensionApi } from '../../src/api';
+import { at, closeAllEditors, extensionApi, nextOutcome, openEditor, service, signIn, waitFor } from './support';
+
+function generateWith(text: string, insertMode?: string): Thenable<{ id: string; content: string } | undefined> {
+  return vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text }, insertMode });
+}
+
+describe('Insert modes', function () {
+  let api: GistExtensionApi;
+
+  before(async function () {
+    api = await extensionApi();
+    await signIn(api);
+  });
+
+  beforeEach(async function () {
+    await service().clearFaults();
+    await closeAllEditors();
+  });
+
+  afterEach(async function () {
+    await vscode.workspace.getConfiguration('gist').update('insertMode', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('cursor: inserts at the cursor and replaces a selection like typing', async function () {
+    const editor = await openEditor('ab cd ef');
+    at(editor, 2, [3, 5]);
+    await generateWith('X', 'cursor');
+    assert.equal(editor.document.getText(), 'abX X ef');
+  });
+
+  it('replaceSelection: replaces the selection, or the whole line of an empty cursor', async function () {
+    const editor = await openEditor('one\ntwo two\nthree');
+    at(editor, [0, 3], 6);
+    await generateWith('NEW', 'replaceSelection');
+    assert.equal(editor.document.getText(), 'NEW\nNEW\nthree');
+  });
+
+  it('newDocument: opens the text in a new document and leaves the editor alone', async function () {
+    const editor = await openEditor('untouched', 'markdown');
+    const outcome = nextOutcome(api);
+    await generateWith('# fresh', 'newDocument');
+    assert.equal((await outcome).insertion, 'newDocument');
+    assert.equal(editor.document.getText(), 'untouched');
+    const active = await waitFor('the new document', () => (vscode.window.activeTextEditor?.document !== editor.document ? vscode.window.activeTextEditor : undefined));
+    assert.equal(active.document.getText(), '# fresh');
+    assert.equal(active.document.languageId, 'markdown');
+  });
+
+  it('appendToEnd: appends on a line of its own, wherever the cursor is', async function () {
+    const editor = await openEditor('first\nlast');
+    at(editor, 0);
+    await generateWith('appended', 'appendToEnd');
+    assert.equal(editor.document.getText(), 'first\nlast\nappended');
+  });
+
+  it('clipboard: copies the text and changes no document', async function () {
+    const editor = await openEditor('same');
+    // Compared with itself: a reused untitled name can briefly show the previous test's text.
+    const before = { text: editor.document.getText(), version: editor.document.version };
+    await vscode.env.clipboard.writeText('before');
+    const outcome = nextOutcome(api);
+    const result = await generateWith('to the clipboard', 'clipboard');
+    assert.equal((await outcome).insertion, 'clipboard');
+    assert.equal(result?.content, 'to the clipboard');
+    assert.equal(await vscode.env.clipboard.readText(), 'to the clipboard');
+    assert.deepEqual({ text: editor.document.getText(), version: editor.document.version }, before);
+  });
+
+  it('follows the gist.insertMode setting when no argument is given', async function () {
+    await vscode.workspace.getConfiguration('gist').update('insertMode', 'appendToEnd', vscode.ConfigurationTarget.Global);
+    const editor = await openEditor('top\n');
+    at(editor, 0);
+    await generateWith('bottom');
+    assert.equal(editor.document.getText(), 'top\nbottom');
+  });
+
+  it('refuses an unknown mode without calling the service', async function () {
+    await service().clearCalls();
+    const result = await generateWith('x', 'sideways');
+    assert.equal(result, undefined);
+    assert.equal((await service().calls()).length, 0);
+  });
+});

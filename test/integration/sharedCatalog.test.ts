@@ -1,0 +1,96 @@
+// The shared catalog in .vscode/gists.json: read with the setting, re-read on change, invalid
+// files tolerated.
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import type { GistExtensionApi } from '../../src/api';
+import { at, closeAllEditors, extensionApi, generate, openEditor, signIn, waitFor } from './support';
+
+describe('Shared catalog (.vscode/gists.json)', function () {
+  let api: GistExtensionApi;
+  let file: vscode.Uri;
+  let originalFile: Uint8Array;
+  let originalSetting: unknown[] | undefined;
+
+  const writeFile = (text: string) => vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
+  const setSetting = (gists: unknown[] | undefined) => vscode.workspace.getConfiguration('gist').update('gists', gists, vscode.ConfigurationTarget.Workspace);
+  const fromFile = async () => (await api.catalog()).gists.filter((gist) => gist.source === '.vscode/gists.json');
+
+  before(async function () {
+    api = await extensionApi();
+    await signIn(api);
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    file = vscode.Uri.joinPath(folder.uri, '.vscode', 'gists.json');
+    originalFile = await vscode.workspace.fs.readFile(file);
+    originalSetting = vscode.workspace.getConfiguration('gist').inspect<unknown[]>('gists')?.workspaceValue;
+    // Without the fixture's own setting, so the file's "echo" is the one used.
+    await setSetting([]);
+  });
+
+  after(async function () {
+    await vscode.workspace.fs.writeFile(file, originalFile);
+    await setSetting(originalSetting);
+    await closeAllEditors();
+  });
+
+  it('offers the gists of the file, comments and trailing commas allowed, and uses their defaults', async function () {
+    const gists = await fromFile();
+    assert.deepEqual(
+      gists.map((gist) => [gist.id, gist.label, gist.description]),
+      [['echo', 'Echo (team)', 'Repeats the selection']],
+    );
+    await closeAllEditors();
+    const editor = await openEditor('say this');
+    at(editor, [4, 8]);
+    const result = await generate({ gistId: 'echo' });
+    assert.equal(result?.content, 'this');
+  });
+
+  it('shows the setting and the file side by side, each marked with its source', async function () {
+    await setSetting([{ id: 'haiku', label: 'Haiku (mine)', variants: ['en'] }]);
+    try {
+      const catalog = await api.catalog();
+      assert.deepEqual(
+        catalog.gists.map((gist) => [gist.id, gist.source]),
+        [
+          ['haiku', 'settings (gist.gists)'],
+          ['echo', '.vscode/gists.json'],
+        ],
+      );
+    } finally {
+      await setSetting([]);
+    }
+  });
+
+  it('reads the file again when it changes', async function () {
+    await writeFile('[{ "id": "echo", "label": "Echo v2", "variant": "plain", "variables": [{ "name": "text", "default": "v2 ${lineText}" }] }]');
+    await waitFor('the new label', async () => (await fromFile())[0]?.label === 'Echo v2');
+    await openEditor('a line');
+    const result = await generate({ gistId: 'echo' });
+    assert.equal(result?.content, 'v2 a line');
+  });
+
+  it('tolerates invalid JSON: no gists from the file, a problem reported, and back when fixed', async function () {
+    await writeFile('[{ "id": "echo", ');
+    const catalog = await waitFor('the problem', async () => {
+      const current = await api.catalog();
+      return current.problems.some((problem) => problem.includes('.vscode/gists.json is not valid JSON')) ? current : undefined;
+    });
+    assert.equal(
+      catalog.gists.some((gist) => gist.source === '.vscode/gists.json'),
+      false,
+    );
+    await vscode.workspace.fs.writeFile(file, originalFile);
+    await waitFor('the file again', async () => (await fromFile()).length === 1);
+  });
+
+  it('forgets the gists of a deleted file', async function () {
+    await vscode.workspace.fs.delete(file);
+    try {
+      await waitFor('no gists from the file', async () => (await fromFile()).length === 0);
+    } finally {
+      await vscode.workspace.fs.writeFile(file, originalFile);
+    }
+    await waitFor('the file again', async () => (await fromFile()).length === 1);
+  });
+});

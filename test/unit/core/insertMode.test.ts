@@ -1,0 +1,45 @@
+import { strict as assert } from 'node:assert';
+import { appendSeparator, insertModeOr, isInsertMode, replacementSpans } from '../../../src/core/insertMode';
+
+describe('insert modes', () => {
+  it('accepts the five modes and falls back for anything else', () => {
+    for (const mode of ['cursor', 'replaceSelection', 'newDocument', 'appendToEnd', 'clipboard']) {
+      assert.equal(isInsertMode(mode), true, mode);
+    }
+    assert.equal(isInsertMode('Cursor'), false);
+    assert.equal(insertModeOr(undefined), 'cursor');
+    assert.equal(insertModeOr(42, 'clipboard'), 'clipboard');
+    assert.equal(insertModeOr('newDocument'), 'newDocument');
+  });
+
+  it('replaces selections as they are and the whole line of an empty cursor, once per line', () => {
+    const text = 'one\ntwo\nthree';
+    const lineSpan = (offset: number) => {
+      const start = text.lastIndexOf('\n', offset - 1) + 1;
+      const next = text.indexOf('\n', offset);
+      return { start, end: next === -1 ? text.length : next };
+    };
+    assert.deepEqual(
+      replacementSpans(
+        [
+          { start: 0, end: 2 },
+          { start: 5, end: 5 },
+          { start: 6, end: 6 },
+          { start: 13, end: 13 },
+        ],
+        lineSpan,
+      ),
+      [
+        { start: 0, end: 2 },
+        { start: 4, end: 7 },
+        { start: 8, end: 13 },
+      ],
+    );
+  });
+
+  it('starts appended text on its own line', () => {
+    assert.equal(appendSeparator('', '\n'), '');
+    assert.equal(appendSeparator('a\n', '\r\n'), '');
+    assert.equal(appendSeparator('a', '\r\n'), '\r\n');
+  });
+});
