@@ -1,6 +1,8 @@
 // Runs inside the real VS Code extension host (extensionTestsPath) and writes its figures to
 // GIST_BENCH_RESULTS: activation time, the editor path, memory growth and concurrency.
 import { writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../src/api';
 import { GistClient } from '../src/client/gistClient';
@@ -8,6 +10,12 @@ import { ServiceControl } from '../test/service/controlClient';
 import { median, round } from './stats';
 
 const KEY = 'gk_demo_ada';
+
+/** The extension host runs without --expose-gc; the flag can still be turned on from inside. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 async function api(): Promise<GistExtensionApi> {
   const extension = vscode.extensions.getExtension<GistExtensionApi>('gist-generate.gist-generate');
@@ -86,6 +94,8 @@ export async function run(): Promise<void> {
       await vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text: 'y' } });
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
+    // Measured after a full collection, so garbage not yet collected does not hide or fake growth.
+    collectGarbage();
     return process.memoryUsage().heapUsed / 1024 / 1024;
   };
   const after10 = await heapAfter(10);
