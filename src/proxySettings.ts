@@ -5,9 +5,9 @@ import type { Dispatcher } from 'undici';
 import type { Undici } from './client/http';
 import { proxyDispatcherFactory, type ProxySettings } from './client/proxy';
 
-export const PROXY_KEYS = ['http.proxy', 'http.noProxy'] as const;
+export const PROXY_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL'] as const;
 
-/** `http.proxy` and `http.noProxy` as the client's ProxySettings (empty means "use the environment"). */
+/** `http.proxy`, `http.noProxy` and `http.proxyStrictSSL` as the client's ProxySettings (empty means "use the environment"). */
 export function readProxySettings(): ProxySettings {
   const http = vscode.workspace.getConfiguration('http');
   const proxy = http.get<string>('proxy', '').trim();
@@ -15,6 +15,7 @@ export function readProxySettings(): ProxySettings {
   return {
     proxyUrl: proxy === '' ? undefined : proxy,
     noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : undefined,
+    strictSSL: http.get<boolean>('proxyStrictSSL', true),
   };
 }
 

@@ -10,6 +10,12 @@ export interface ProxySettings {
   readonly proxyUrl?: string | undefined;
   /** VS Code's `http.noProxy`: hosts reached directly. Empty or absent: NO_PROXY from the environment. */
   readonly noProxy?: readonly string[] | undefined;
+  /**
+   * VS Code's `http.proxyStrictSSL`; default true. False (the user's explicit choice, for a proxy
+   * that re-signs TLS with a CA Node does not know) accepts certificates that cannot be verified,
+   * as VS Code itself then does.
+   */
+  readonly strictSSL?: boolean | undefined;
 }
 
 export type ProxyUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
@@ -40,14 +46,17 @@ export function proxyDispatcherFactory(settings: ProxySettings): (undici: Undici
   return (undici) => {
     const raw = settings.proxyUrl?.trim() ?? '';
     const noProxy = settings.noProxy !== undefined && settings.noProxy.length > 0 ? settings.noProxy.join(',') : undefined;
+    // connect: direct calls; requestTls: the service behind a proxy; proxyTls: an https:// proxy.
+    const unverified = { rejectUnauthorized: false };
+    const tls = settings.strictSSL === false ? { connect: unverified, requestTls: unverified, proxyTls: unverified } : {};
     if (raw === '') {
-      return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, noProxy });
+      return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, noProxy, ...tls });
     }
     const proxy = validateProxyUrl(raw);
     if (!proxy.ok) {
       throw new GistError('configuration', proxy.reason, 'openSettings');
     }
-    return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, httpProxy: proxy.url, httpsProxy: proxy.url, noProxy });
+    return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, httpProxy: proxy.url, httpsProxy: proxy.url, noProxy, ...tls });
   };
 }
 

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { Agent } from 'undici';
 import { GistClient } from '../../../src/client/gistClient';
+import { proxyDispatcherFactory } from '../../../src/client/proxy';
 import { startService, type RunningService } from '../../service/index';
 import { ADA_KEY, failure } from './clientFixture';
 
@@ -76,5 +77,20 @@ describe('GistClient over TLS', function () {
       await trusting.dispose();
     }
     assert.equal(made, 1);
+  });
+
+  it('http.proxyStrictSSL false accepts the unverified certificate; true (the default) refuses it', async function () {
+    for (const [strictSSL, trusted] of [[false, true], [true, false], [undefined, false]] as const) {
+      const choosing = new GistClient({ meRetryDelaysMs: [], dispatcherFactory: proxyDispatcherFactory({ strictSSL }) });
+      try {
+        if (trusted) {
+          assert.deepEqual(await choosing.me(settings(baseUrl)), ada);
+        } else {
+          assert.match((await failure(choosing.me(settings(baseUrl)))).message, /is not trusted/);
+        }
+      } finally {
+        await choosing.dispose();
+      }
+    }
   });
 });
