@@ -61,8 +61,16 @@ export async function closeAllEditors(): Promise<void> {
 }
 
 export async function openEditor(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument({ content, language });
-  return vscode.window.showTextDocument(document, { preview: false });
+  // A new untitled document can reuse the name of one a previous test just closed; seen once with
+  // the old text still in it. Open again rather than let the test run on the wrong text.
+  for (let attempt = 1; ; attempt++) {
+    const document = await vscode.workspace.openTextDocument({ content, language });
+    const editor = await vscode.window.showTextDocument(document, { preview: false });
+    if (editor.document.getText() === content || attempt === 3) {
+      return editor;
+    }
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
 }
 
 /** The next call outcome the extension publishes. */
