@@ -16,7 +16,7 @@ export interface NotifyOptions {
 }
 
 /** The buttons `notifyFailure` shows for this failure, in order. */
-export function actionsFor(kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions): ErrorAction[] {
+function actionsFor(kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions): ErrorAction[] {
   return errorActions({ kind, remedy, canRetry: options.retry !== undefined, canDiagnose: options.offerDiagnosis ?? true });
 }
 
@@ -54,8 +54,8 @@ function run(action: ErrorAction, options: NotifyOptions): unknown {
   }
 }
 
-/** Shows `message` with the buttons for `remedy`; rate limiting is a warning, the rest errors. */
-export function notifyFailure(message: string, kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions = {}): void {
+/** Shows `message` with the buttons for `remedy` and returns them; rate limiting is a warning, the rest errors. */
+export function notifyFailure(message: string, kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions = {}): ErrorAction[] {
   const actions = actionsFor(kind, remedy, options);
   const labels = new Map(actions.map((action) => [label(action, options), action]));
   const show = kind === 'rateLimited' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
@@ -65,8 +65,9 @@ export function notifyFailure(message: string, kind: GistErrorKind, remedy: Gist
       void run(action, options);
     }
   });
+  return actions;
 }
 
-export function notifyError(error: GistError, options: NotifyOptions = {}): void {
-  notifyFailure(error.message, error.kind, error.remedy, options);
+export function notifyError(error: GistError, options: NotifyOptions = {}): ErrorAction[] {
+  return notifyFailure(error.message, error.kind, error.remedy, options);
 }

@@ -9,7 +9,7 @@ import type { ConnectionSettings, GenerateRequest, GenerationResult } from './cl
 import { formatCallLine } from './core/callLogLine';
 import type { ErrorAction } from './core/errorActions';
 import type { InsertMode } from './core/insertMode';
-import { actionsFor, notifyError } from './errorNotifier';
+import { notifyError } from './errorNotifier';
 import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
 import type { Logger } from './logger';
 import type { Memory } from './memory';
@@ -60,11 +60,7 @@ export class GenerationRunner implements vscode.Disposable {
       endGeneration();
       // The same gist, variant and values again: the command's argument form skips the prompts.
       const retry = (): Thenable<unknown> => vscode.commands.executeCommand<unknown>(CommandIds.generate, { ...request });
-      const notified = error.kind !== 'cancelled';
-      if (notified) {
-        notifyError(error, { retry });
-      }
-      const actions = notified ? actionsFor(error.kind, error.remedy, { retry }) : undefined;
+      const actions = error.kind === 'cancelled' ? undefined : notifyError(error, { retry });
       this.finished.fire({ request, label, error, durationMs: performance.now() - started, actions, retry: actions?.includes('retry') === true ? retry : undefined });
       return undefined;
     }

@@ -156,8 +156,7 @@ export async function compareVariants(deps: CompareDeps, args?: unknown): Promis
     plan = await promptForPlan(deps, snapshot);
   } else {
     const { gistId, variants, values } = parsed.request;
-    const label = (await deps.catalog()).gists.find((gist) => gist.id === gistId)?.label ?? gistId;
-    const request = await withDefaults(deps, { gistId, values: values ?? {} }, snapshot);
+    const { request, label } = await withDefaults(deps, { gistId, values: values ?? {} }, snapshot);
     plan = { gistId, label, variants, values: request.values };
   }
   if (plan === undefined) {

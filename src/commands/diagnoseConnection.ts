@@ -64,7 +64,6 @@ export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisR
 async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
   const apiKey = await deps.keyStore.get();
   deps.logger.addSecret(apiKey);
-  const http = vscode.workspace.getConfiguration('http');
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Diagnosing the connection…'), cancellable: true },
     async (progress, token) => {
@@ -78,7 +77,6 @@ async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
             apiKey,
             timeoutMs: deps.settings.requestTimeoutMs(),
             proxy: readProxySettings(),
-            strictSSL: http.get<boolean>('proxyStrictSSL', true),
             dispatcherFactory: proxyAwareDispatcher,
             userAgent: deps.userAgent,
             onStep: (step) => progress.report({ message: STEP_LABELS[step.name], increment: 100 / STEP_NAMES.length }),

@@ -100,19 +100,23 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
   return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode ?? deps.settings.insertMode() };
 }
 
-/** With arguments: values not given are taken from the catalog defaults, resolved from the editor. */
-export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<GenerateRequest> {
-  const variables = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId)?.variables ?? [];
-  const missing = variables.filter((variable) => variable.default !== undefined && !(variable.name in request.values));
+/**
+ * With arguments: the gist's label from the catalog (its id when it has none), and the values not
+ * given taken from the catalog defaults, resolved from the editor.
+ */
+export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<{ request: GenerateRequest; label: string }> {
+  const entry = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId);
+  const label = entry?.label ?? request.gistId;
+  const missing = (entry?.variables ?? []).filter((variable) => variable.default !== undefined && !(variable.name in request.values));
   if (missing.length === 0) {
-    return request;
+    return { request, label };
   }
   const facts = await snapshot.resolve(placeholdersNeeded(missing));
   const values = { ...request.values };
   for (const variable of missing) {
     values[variable.name] = resolveTemplate(variable.default ?? '', facts).value;
   }
-  return { ...request, values };
+  return { request: { ...request, values }, label };
 }
 
 export async function generate(deps: GenerateDeps, args?: unknown): Promise<GenerationResult | undefined> {
@@ -133,16 +137,11 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
     const prompted =
       parsed === undefined
         ? await promptForRequest(deps, snapshot)
-        : {
-            request: await withDefaults(deps, parsed.request, snapshot),
-            label: parsed.request.gistId,
-            insertMode: parsed.insertMode ?? deps.settings.insertMode(),
-          };
+        : { ...(await withDefaults(deps, parsed.request, snapshot)), insertMode: parsed.insertMode ?? deps.settings.insertMode() };
     if (prompted === undefined) {
       return undefined;
     }
-    const label = (await deps.catalog()).gists.find((gist) => gist.id === prompted.request.gistId)?.label ?? prompted.label;
-    return await deps.runner.run(connection, prompted.request, target, label, prompted.insertMode);
+    return await deps.runner.run(connection, prompted.request, target, prompted.label, prompted.insertMode);
   } finally {
     target.dispose();
   }

@@ -22,9 +22,8 @@ export interface DiagnoseInput {
   readonly apiKey: string | undefined;
   /** Limit for each step, and for the whole `/v1/me` call. */
   readonly timeoutMs: number;
+  /** With `strictSSL` false (VS Code's `http.proxyStrictSSL`), the steps go on past an untrusted certificate. */
   readonly proxy: ProxySettings;
-  /** VS Code's `http.proxyStrictSSL`: false lets the steps go on past an untrusted certificate. */
-  readonly strictSSL: boolean;
   /** The dispatcher the extension's client uses (proxy-aware), so `/v1/me` goes the same way. */
   readonly dispatcherFactory?: ((undici: Undici) => Dispatcher) | undefined;
   readonly userAgent?: string | undefined;
@@ -230,7 +229,7 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
           async (s) => {
             const facts = await handshakeTls(tcp, target.hostname, s);
             certificate = facts; // In the report even when the step fails.
-            if (!facts.authorized && input.strictSSL) {
+            if (!facts.authorized && input.proxy.strictSSL !== false) {
               // The message the client gives for the same certificate.
               throw errorFromFailure(Object.assign(new Error('untrusted certificate'), { code: facts.authorizationError }), { host: target.host, timeoutMs: input.timeoutMs });
             }

@@ -127,6 +127,7 @@ export async function pickGist(
       return { id: picked.gist.id, label: picked.gist.label, entry: picked.gist, insertMode };
     }
     const id = picked.enterId === true ? await askForGistId() : picked.gistId;
-    return id === undefined ? undefined : { id, label: id, entry: byId.get(id), insertMode };
+    const entry = id === undefined ? undefined : byId.get(id);
+    return id === undefined ? undefined : { id, label: entry?.label ?? id, entry, insertMode };
   }
 }

@@ -26,7 +26,7 @@ const { diagnoseConnection } = require(process.env.GIST_DIAGNOSE_MODULE);
     out.error = { kind: error.kind, message: error.message };
   }
   await client.dispose();
-  const report = await diagnoseConnection({ ...settings, proxy: {}, strictSSL: true, env: {} });
+  const report = await diagnoseConnection({ ...settings, proxy: { strictSSL: true }, env: {} });
   out.outcome = report.outcome;
   out.certificate = report.certificate;
   process.stdout.write(JSON.stringify(out));

@@ -38,8 +38,7 @@ describe('diagnoseConnection', function () {
     apiKeyHeader: 'SERVICE-API-KEY',
     apiKey: ADA_KEY,
     timeoutMs: 5000,
-    proxy: {},
-    strictSSL: true,
+    proxy: { strictSSL: true },
     env: NO_ENV,
     ...overrides,
   });
@@ -160,7 +159,7 @@ describe('diagnoseConnection', function () {
   });
 
   it('TLS with http.proxyStrictSSL off: a warning, and /v1/me runs through the given dispatcher', async function () {
-    const report = await diagnoseConnection(input({ baseUrl: tlsUrl, strictSSL: false, dispatcherFactory: () => new Agent({ connect: { ca: cert } }) }));
+    const report = await diagnoseConnection(input({ baseUrl: tlsUrl, proxy: { strictSSL: false }, dispatcherFactory: () => new Agent({ connect: { ca: cert } }) }));
     assert.equal(statuses(report).tls, 'warning');
     assert.match(report.steps.find((step) => step.name === 'tls')?.detail ?? '', /NOT trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\); going on because http\.proxyStrictSSL is off/);
     assert.equal(report.outcome, 'ok', formatReport(report).join('\n'));
