@@ -1,22 +1,14 @@
 // Through the UI: a multi-line value typed in "Edit in Editor…" and taken with "Use Text".
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, openFile, pick, runCommand, statusItem, waitForWorkbench } from './workbench';
+import { openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'a multi-line value from Edit in Editor…',
   async run(context) {
     const { page, service } = context;
     await waitForWorkbench(page);
-    // After the user flow the service URL is set and the user signed out; run alone, neither.
-    await runCommand(page, 'Gist: Set API Key…');
-    const title = page.locator('.quick-input-widget .quick-input-title');
-    await title.waitFor({ state: 'visible' });
-    if ((await title.innerText()).includes('Service URL')) {
-      await answer(page, context.serviceUrl, 'Service URL');
-    }
-    await answer(page, 'gk_demo_ada', 'Set API Key');
-    await statusItem(page, 'Ada Lovelace').waitFor({ state: 'visible' });
+    await signInThroughUi(page, context.serviceUrl);
 
     const editor = await openFile(page, 'notes.txt');
     await runCommand(page, 'Gist: Generate at Cursor…');

@@ -2,22 +2,14 @@
 // variants picked in the multi-select list, ending in a diff.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, openFile, pick, runCommand, statusItem, waitForWorkbench } from './workbench';
+import { answer, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'insert mode button, then Compare Variants side by side',
   async run(context) {
     const { page, service } = context;
     await waitForWorkbench(page);
-    // After the user flow the service URL is set and the user signed out; run alone, neither.
-    await runCommand(page, 'Gist: Set API Key…');
-    const title = page.locator('.quick-input-widget .quick-input-title');
-    await title.waitFor({ state: 'visible' });
-    if ((await title.innerText()).includes('Service URL')) {
-      await answer(page, context.serviceUrl, 'Service URL');
-    }
-    await answer(page, 'gk_demo_ada', 'Set API Key');
-    await statusItem(page, 'Ada Lovelace').waitFor({ state: 'visible' });
+    await signInThroughUi(page, context.serviceUrl);
 
     const editor = await openFile(page, 'draft.md');
     const before = await editor.locator('.view-lines').innerText();

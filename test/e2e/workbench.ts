@@ -66,3 +66,18 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
   await page.keyboard.press('Control+End');
   return editor;
 }
+
+/**
+ * Signs in through the palette with the demo key, entering the service URL first when VS Code
+ * asks for it (after the user flow it is set and the user signed out; a scenario run alone has neither).
+ */
+export async function signInThroughUi(page: Page, serviceUrl: string): Promise<void> {
+  await runCommand(page, 'Gist: Set API Key…');
+  const title = page.locator(`${QUICK_INPUT} .quick-input-title`);
+  await title.waitFor({ state: 'visible' });
+  if ((await title.innerText()).includes('Service URL')) {
+    await answer(page, serviceUrl, 'Service URL');
+  }
+  await answer(page, 'gk_demo_ada', 'Set API Key');
+  await statusItem(page, 'Ada Lovelace').waitFor({ state: 'visible' });
+}

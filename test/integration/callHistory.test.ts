@@ -2,21 +2,16 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import { at, closeAllEditors, DEMO_KEY, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
+import { at, DEMO_KEY, generate, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
 
 describe('Call history', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await service().clearCalls();
-    await closeAllEditors();
-  });
+  beforeEach(resetForTest);
 
   it('records a call with its gist, variant, values, call id and content, newest first', async function () {
     await openEditor('');

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
 import type { CompareResult } from '../../src/commands/compareVariants';
 import { resultTitle } from '../../src/core/compareArgs';
-import { closeAllEditors, extensionApi, service, signIn, waitFor } from './support';
+import { closeAllEditors, resetForTest, service, signedInApi, waitFor } from './support';
 
 function compare(args: unknown): Thenable<CompareResult | undefined> {
   return vscode.commands.executeCommand<CompareResult | undefined>('gist.compareVariants', args);
@@ -20,15 +20,10 @@ describe('Compare Variants', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await service().clearCalls();
-    await closeAllEditors();
-  });
+  beforeEach(resetForTest);
 
   after(closeAllEditors);
 

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
 import type { DiagnosisReport } from '../../src/diagnostics/report';
 import { readExtensionLog } from './logFiles';
-import { DEMO_KEY, extensionApi, service, signIn, waitFor } from './support';
+import { DEMO_KEY, resetForTest, service, signedInApi, signIn, waitFor } from './support';
 
 function diagnose(): Thenable<DiagnosisReport> {
   return vscode.commands.executeCommand<DiagnosisReport>('gist.diagnoseConnection');
@@ -14,14 +14,10 @@ describe('Diagnose Connection', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await service().clearCalls();
-  });
+  beforeEach(resetForTest);
 
   it('times every step, signs in, and writes the steps to the log without the key', async function () {
     const report = await diagnose();

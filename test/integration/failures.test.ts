@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import type { GistExtensionApi } from '../../src/api';
 import type { Fault } from '../service/types';
-import { at, closeAllEditors, extensionApi, generate, nextOutcome, openEditor, service, signIn } from './support';
+import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
 
 interface FailureCase {
   readonly name: string;
@@ -31,14 +31,10 @@ describe('Generate failures', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await closeAllEditors();
-  });
+  beforeEach(resetForTest);
 
   for (const failure of cases) {
     it(`${failure.name}: ${failure.kind}, nothing inserted`, async function () {

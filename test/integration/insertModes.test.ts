@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import { at, closeAllEditors, extensionApi, nextOutcome, openEditor, service, signIn, waitFor } from './support';
+import { at, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
 
 function generateWith(text: string, insertMode?: string): Thenable<{ id: string; content: string } | undefined> {
   return vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text }, insertMode });
@@ -12,14 +12,10 @@ describe('Insert modes', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await closeAllEditors();
-  });
+  beforeEach(resetForTest);
 
   afterEach(async function () {
     await vscode.workspace.getConfiguration('gist').update('insertMode', undefined, vscode.ConfigurationTarget.Global);

@@ -5,21 +5,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import { at, closeAllEditors, extensionApi, generate, nextOutcome, openEditor, service, signIn, waitFor } from './support';
+import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
 
 describe('Generate at Cursor, with arguments', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await service().clearCalls();
-    await closeAllEditors();
-  });
+  beforeEach(resetForTest);
 
   it('inserts at the cursor, calls the named variant and returns the call id the service recorded', async function () {
     const editor = await openEditor('Hello \nworld');

@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import type { GistExtensionApi } from '../../src/api';
 import type { Fault } from '../service/types';
-import { closeAllEditors, extensionApi, generate, nextOutcome, openEditor, service, signIn } from './support';
+import { generate, nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
 
 const request = { gistId: 'welcome-email', variant: 'friendly', values: { name: 'Ada', product: 'Engines' } };
 
@@ -12,15 +12,10 @@ describe('Retry after a failed generate', function () {
   let api: GistExtensionApi;
 
   before(async function () {
-    api = await extensionApi();
-    await signIn(api);
+    api = await signedInApi();
   });
 
-  beforeEach(async function () {
-    await service().clearFaults();
-    await service().clearCalls();
-    await closeAllEditors();
-  });
+  beforeEach(resetForTest);
 
   const retryable: Array<[string, Fault]> = [
     ['HTTP 500', { path: '/v1/generate', status: 500, error: 'boom' }],

@@ -44,6 +44,20 @@ export async function signIn(api: GistExtensionApi, key = DEMO_KEY): Promise<voi
   await waitFor('signed in', () => api.state().status.kind === 'signedIn');
 }
 
+/** The extension, signed in with the demo key: the `before` of most suites. */
+export async function signedInApi(): Promise<GistExtensionApi> {
+  const api = await extensionApi();
+  await signIn(api);
+  return api;
+}
+
+/** Each test starts with no pending faults, an empty record of calls and no editor open. */
+export async function resetForTest(): Promise<void> {
+  await service().clearFaults();
+  await service().clearCalls();
+  await closeAllEditors();
+}
+
 /** Closes every editor without save prompts, so each test starts from an empty window. */
 export async function closeAllEditors(): Promise<void> {
   for (let i = 0; i < 50 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); i++) {
