@@ -1,6 +1,7 @@
 // The one log of the extension, over a LogOutputChannel (levels via "Developer: Set Log Level…").
 // Every line passes through redaction so a key can never reach the output channel.
 import * as vscode from 'vscode';
+import { isRedactable, redactSecrets } from './client/redact';
 
 export class Logger implements vscode.Disposable {
   private readonly channel: vscode.LogOutputChannel;
@@ -12,17 +13,13 @@ export class Logger implements vscode.Disposable {
 
   /** Registers a value (the API key) that must never be written. */
   addSecret(secret: string | undefined): void {
-    if (secret !== undefined && secret.length >= 4) {
+    if (isRedactable(secret)) {
       this.secrets.add(secret);
     }
   }
 
   redact(text: string): string {
-    let result = text;
-    for (const secret of this.secrets) {
-      result = result.split(secret).join('***');
-    }
-    return result;
+    return redactSecrets(text, this.secrets);
   }
 
   trace(message: string): void {
