@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { GistClient } from './client/gistClient';
 import { isGistError } from './client/errors';
+import { logValue } from './client/oneLine';
 import type { GistUser } from './client/types';
 import { connectionFor } from './connection';
 import type { KeyStore } from './keyStore';
@@ -92,7 +93,7 @@ export class Account implements vscode.Disposable {
       const user = await this.client.me(connection.connection, signal);
       if (current()) {
         this.confirmedKey = connection.connection.apiKey;
-        this.logger.info(`Signed in as ${user.name} <${user.email}> (company ${user.company_id}) at ${connection.connection.baseUrl}`);
+        this.logger.info(`Signed in as ${logValue(user.name)} <${logValue(user.email)}> (company ${logValue(user.company_id)}) at ${connection.connection.baseUrl}`);
         this.state.setStatus({ kind: 'signedIn', user });
       }
     } catch (error) {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from './commandIds';
 import { describeError } from './client/describe';
 import { GistError, isGistError } from './client/errors';
+import { logValue } from './client/oneLine';
 import type { GistClient } from './client/gistClient';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from './client/types';
 import { formatCallLine } from './core/callLogLine';
@@ -50,7 +51,7 @@ export class GenerationRunner implements vscode.Disposable {
   ): Promise<GenerationResult | undefined> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
-    this.logger.trace(`generate ${request.gistId} values=${JSON.stringify(request.values)}`);
+    this.logger.trace(`generate ${logValue(request.gistId)} values=${JSON.stringify(request.values)}`);
     let result: GenerationResult;
     try {
       result = await this.callWithProgress(connection, request, label);
@@ -71,7 +72,7 @@ export class GenerationRunner implements vscode.Disposable {
     this.logger.info(
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length }),
     );
-    this.logger.trace(`content of ${result.id}: ${JSON.stringify(result.content)}`);
+    this.logger.trace(`content of ${logValue(result.id)}: ${JSON.stringify(result.content)}`);
     const insertion = await target.insert(result.content, mode);
     if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
       this.tellAboutNewDocument(insertion.reason);

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CallHistory } from './callHistory';
 import { firstLine, MAX_CONTENT_BYTES, type HistoryEntry } from './core/callHistory';
+import { historyTooltip } from './core/historyTooltip';
 
 export const HISTORY_VIEW_ID = 'gist.calls';
 
@@ -10,24 +11,19 @@ function when(at: number): string {
 }
 
 function tooltip(entry: HistoryEntry): vscode.MarkdownString {
-  const markdown = new vscode.MarkdownString();
-  // Labels come from catalogs: escaped, so they cannot inject links into the tooltip.
-  markdown.appendMarkdown('**');
-  markdown.appendText(entry.label);
-  markdown.appendMarkdown('**');
-  markdown.appendText(`  ·  ${entry.variant ?? vscode.l10n.t('automatic variant')}  ·  ${when(entry.at)}\n\n`);
-  if (entry.callId !== undefined) {
-    markdown.appendText(vscode.l10n.t('Call id: {0}', entry.callId));
-    markdown.appendMarkdown('\n\n');
-  }
-  if (entry.error !== undefined) {
-    markdown.appendText(vscode.l10n.t('Failed: {0}', entry.error));
-  } else if (entry.content !== undefined) {
-    markdown.appendCodeblock(entry.content.length > 600 ? `${entry.content.slice(0, 600)}…` : entry.content, 'text');
-    if (entry.truncated === true) {
-      markdown.appendText(vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024));
-    }
-  }
+  // Untrusted, no HTML, no icons: labels, ids, errors and content come from outside.
+  const markdown = new vscode.MarkdownString(
+    historyTooltip(entry, {
+      automaticVariant: vscode.l10n.t('automatic variant'),
+      when: when(entry.at),
+      callId: (callId) => vscode.l10n.t('Call id: {0}', callId),
+      failed: (error) => vscode.l10n.t('Failed: {0}', error),
+      truncated: vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024),
+    }),
+    false,
+  );
+  markdown.supportHtml = false;
+  markdown.isTrusted = false;
   return markdown;
 }
 

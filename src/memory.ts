@@ -1,6 +1,7 @@
 // What the extension remembers between runs, in global state (never the key): recent gists,
 // the last values per gist and variable, variable names of ad-hoc gists, the last call id.
 import type * as vscode from 'vscode';
+import { ownValue, recordOf } from './core/keyedRecord';
 
 const KEYS = {
   recentGists: 'gist.recentGists',
@@ -17,10 +18,9 @@ const MAX_VALUE_LENGTH = 16 * 1024;
 
 type PerGist<T> = Record<string, T>;
 
-/** Keeps the most recently touched `MAX_GISTS_REMEMBERED` entries. */
-function capped<T>(entries: PerGist<T>, touched: string, value: T): PerGist<T> {
-  const next: PerGist<T> = { ...entries };
-  delete next[touched];
+/** Keeps the most recently touched `MAX_GISTS_REMEMBERED` entries; a gist id such as `__proto__` is an ordinary key. */
+export function capped<T>(entries: PerGist<T>, touched: string, value: T): PerGist<T> {
+  const next = recordOf(Object.entries(entries).filter(([id]) => id !== touched));
   next[touched] = value;
   const ids = Object.keys(next);
   for (const id of ids.slice(0, Math.max(0, ids.length - MAX_GISTS_REMEMBERED))) {
@@ -37,16 +37,16 @@ export class Memory {
   }
 
   lastValues(gistId: string): Readonly<Record<string, string>> {
-    return this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {})[gistId] ?? {};
+    return ownValue(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId) ?? {};
   }
 
   variableNames(gistId: string): readonly string[] | undefined {
-    return this.store.get<PerGist<string[]>>(KEYS.variableNames, {})[gistId];
+    return ownValue(this.store.get<PerGist<string[]>>(KEYS.variableNames, {}), gistId);
   }
 
   /** The last variant chosen for a gist; `''` means automatic. */
   lastVariant(gistId: string): string | undefined {
-    return this.store.get<PerGist<string>>(KEYS.lastVariant, {})[gistId];
+    return ownValue(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId);
   }
 
   lastCallId(): string | undefined {

@@ -26,8 +26,11 @@ export class StatusBar implements vscode.Disposable {
     const view = statusView(snapshot, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu, diagnose: CommandIds.diagnoseConnection }, (message, ...args) =>
       vscode.l10n.t(message, ...args),
     );
-    const tooltip = new vscode.MarkdownString(view.tooltip, true);
-    tooltip.isTrusted = { enabledCommands: [CommandIds.setApiKey, CommandIds.statusBarMenu, CommandIds.diagnoseConnection] };
+    // Outside text in the tooltip is escaped; only the commands of its own links may run, and
+    // neither HTML nor `$(icon)` syntax is interpreted.
+    const tooltip = new vscode.MarkdownString(view.tooltip, false);
+    tooltip.supportHtml = false;
+    tooltip.isTrusted = view.tooltipCommands.length === 0 ? false : { enabledCommands: [...view.tooltipCommands] };
     this.item.text = view.text;
     this.item.tooltip = tooltip;
     this.item.command = view.command;

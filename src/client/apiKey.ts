@@ -1,5 +1,6 @@
 // Checks an API key, and the header that carries it, before either is stored or sent. Pure: no `vscode`.
 import { oneLine } from './oneLine';
+import { MIN_API_KEY_LENGTH } from './redact';
 // Reasons are shown to users, so they never repeat the key.
 
 export type ApiKeyResult = { readonly ok: true; readonly key: string } | { readonly ok: false; readonly reason: string };
@@ -19,6 +20,10 @@ export function validateApiKey(raw: string): ApiKeyResult {
   // A header value can only carry visible ASCII reliably.
   if (!/^[\x21-\x7e]+$/.test(key)) {
     return { ok: false, reason: 'The key contains characters that cannot be sent in an HTTP header (only visible ASCII is allowed).' };
+  }
+  // Shorter keys could not be redacted from logs and messages without mangling ordinary text.
+  if (key.length < MIN_API_KEY_LENGTH) {
+    return { ok: false, reason: `The key is too short: an API key has at least ${MIN_API_KEY_LENGTH} characters. Paste the whole key.` };
   }
   return { ok: true, key };
 }

@@ -1,9 +1,10 @@
 // One log line for a failure: kind, status, the service's text, the call id, the low-level cause.
-// Newlines in the service's text are escaped by JSON.stringify, so it stays one line.
+// The service's text and the call id are quoted with every line break escaped (`logValue`), so
+// they stay on the line.
 // Pure: no `vscode`. Never sees the key (the key only ever goes into a request header).
 import type { GistError } from './errors';
 import { errorCodes } from './failureErrors';
-import { oneLine } from './oneLine';
+import { logValue, oneLine } from './oneLine';
 
 export function describeError(error: GistError): string {
   const parts = [`${error.kind}`];
@@ -11,10 +12,10 @@ export function describeError(error: GistError): string {
     parts.push(`HTTP ${error.status}`);
   }
   if (error.serviceError !== undefined) {
-    parts.push(`service error ${JSON.stringify(error.serviceError.slice(0, 500))}`);
+    parts.push(`service error ${logValue(error.serviceError, 500)}`);
   }
   if (error.callId !== undefined) {
-    parts.push(`call id ${oneLine(error.callId, 100)}`);
+    parts.push(`call id ${logValue(error.callId, 100)}`);
   }
   if (error.retryAfterSeconds !== undefined) {
     parts.push(`retry after ${error.retryAfterSeconds}s`);

@@ -2,6 +2,7 @@
 // error. Pure: no `vscode`, no I/O.
 import { GistError, isGistError } from './errors';
 import { oneLine } from './oneLine';
+import { redactSecrets } from './redact';
 import { malformed } from './responseErrors';
 
 const CERTIFICATE_CODES = new Set([
@@ -118,9 +119,6 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (codes.some((code) => code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED')) {
     return new GistError('network', `The connection to ${host} was closed before the answer was complete. Retry.`, 'retry', details);
   }
-  let text = safeText(error);
-  if (context.secret !== undefined && context.secret !== '') {
-    text = text.split(context.secret).join('***');
-  }
+  const text = redactSecrets(safeText(error), [context.secret]);
   return new GistError('network', `The call to ${host} failed (${oneLine(text)}). Check your network and retry.`, 'retry', details);
 }

@@ -5,6 +5,7 @@ import { validateApiKey, validateHeaderName } from './apiKey';
 import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
 import { KEEP_ALIVE_MS, loadUndici, send, type HttpResponse, type Undici } from './http';
+import { generationWithoutKey, parsedWithoutKey, userWithoutKey } from './keyEcho';
 import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
 import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
 
@@ -88,7 +89,7 @@ export class GistClient {
       try {
         const checked = checkSettings(settings);
         const response = await this.call(settings, checked, 'GET', meTarget(checked.baseUrl), signal);
-        return parseMe(response.status, response.headers, response.body);
+        return parsedWithoutKey(response, checked.key, (clean) => parseMe(clean.status, clean.headers, clean.body), userWithoutKey);
       } catch (error) {
         const delay = delays[attempt];
         if (!isTransient(error) || delay === undefined || signal?.aborted === true) {
@@ -107,7 +108,7 @@ export class GistClient {
     const checked = checkSettings(settings);
     const target = generateTarget(checked.baseUrl, request.gistId, request.variant);
     const response = await this.call(settings, checked, 'POST', target, signal, JSON.stringify({ values: request.values }));
-    return parseGeneration(response.status, response.headers, response.body, request);
+    return parsedWithoutKey(response, checked.key, (clean) => parseGeneration(clean.status, clean.headers, clean.body, request), generationWithoutKey);
   }
 
   /** Closes the shared connections; a later call opens new ones. */

@@ -6,6 +6,7 @@ import type { Catalog, CatalogVariable } from '../core/catalog';
 import { type InsertMode } from '../core/insertMode';
 import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
+import { recordOf } from '../core/keyedRecord';
 import { connectionFor } from '../connection';
 import type { GenerationRunner } from '../generationRunner';
 import { InsertionTarget } from '../insertionTarget';
@@ -107,12 +108,12 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
 export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<{ request: GenerateRequest; label: string }> {
   const entry = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId);
   const label = entry?.label ?? request.gistId;
-  const missing = (entry?.variables ?? []).filter((variable) => variable.default !== undefined && !(variable.name in request.values));
+  const missing = (entry?.variables ?? []).filter((variable) => variable.default !== undefined && !Object.hasOwn(request.values, variable.name));
   if (missing.length === 0) {
     return { request, label };
   }
   const facts = await snapshot.resolve(placeholdersNeeded(missing));
-  const values = { ...request.values };
+  const values = recordOf(Object.entries(request.values));
   for (const variable of missing) {
     values[variable.name] = resolveTemplate(variable.default ?? '', facts).value;
   }

@@ -1,5 +1,6 @@
 // The call history behind the "Gist Calls" view: newest first, capped in entries and in bytes.
 // Pure: no `vscode`. Stored in global state, so it must stay small and never hold the key.
+import { recordOf } from './keyedRecord';
 
 export interface HistoryEntry {
   readonly gistId: string;
@@ -79,7 +80,7 @@ function parseEntry(raw: unknown): HistoryEntry | undefined {
   if (!isRecord(raw) || typeof raw.gistId !== 'string' || typeof raw.at !== 'number' || !isRecord(raw.values)) {
     return undefined;
   }
-  const values: Record<string, string> = {};
+  const values = recordOf<string>();
   for (const [name, value] of Object.entries(raw.values)) {
     if (typeof value === 'string') {
       values[name] = value;

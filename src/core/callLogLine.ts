@@ -1,5 +1,7 @@
 // One log line per call, in a fixed shape that is easy to grep. Pure: no `vscode`.
-// Never receives the key; values and content go to the trace level elsewhere.
+// Never receives the key; values and content go to the trace level elsewhere. Ids and slugs come
+// from outside, so each is one quoted-if-needed field (`logValue`): a line break cannot forge a line.
+import { escapeControl, logValue } from '../client/oneLine';
 
 export interface CallRecordLine {
   readonly gistId: string;
@@ -14,9 +16,9 @@ export interface CallRecordLine {
 
 export function formatCallLine(record: CallRecordLine): string {
   const parts = [
-    `gist=${record.gistId}`,
-    `variant=${record.variant ?? 'auto'}`,
-    `callId=${record.callId ?? '-'}`,
+    `gist=${logValue(record.gistId)}`,
+    `variant=${record.variant === undefined ? 'auto' : logValue(record.variant)}`,
+    `callId=${record.callId === undefined ? '-' : logValue(record.callId)}`,
     `status=${record.outcome}`,
     `duration=${Math.round(record.durationMs)}ms`,
   ];
@@ -24,5 +26,5 @@ export function formatCallLine(record: CallRecordLine): string {
     parts.push(`length=${record.contentLength}`);
   }
   const line = parts.join(' ');
-  return record.detail === undefined ? line : `${line} — ${record.detail}`;
+  return record.detail === undefined ? line : `${line} — ${escapeControl(record.detail)}`;
 }

@@ -1,4 +1,5 @@
 // Validates the arguments of `gist.compareVariants` ({gistId, variants, values?}). Pure.
+import { recordOf } from './keyedRecord';
 
 export interface CompareRequest {
   readonly gistId: string;
@@ -40,7 +41,7 @@ export function parseCompareArgs(args: unknown): CompareArgsResult | undefined {
   if (values !== undefined && !isRecord(values)) {
     return { ok: false, reason: '"values" must be an object of strings.' };
   }
-  const checked: Record<string, string> = {};
+  const checked = recordOf<string>();
   for (const [name, value] of Object.entries(values ?? {})) {
     if (typeof value !== 'string') {
       return { ok: false, reason: `value "${name}" must be a string.` };

@@ -1,5 +1,6 @@
 // Variable defaults that refer to the editor: `${selection}`, `${fileName}`, … with plain text
 // around them. Pure: the facts are gathered elsewhere (src/prompts/editorFacts.ts).
+import { ownValue } from './keyedRecord';
 
 export const EDITOR_PLACEHOLDERS = [
   'selection',
@@ -84,7 +85,7 @@ export function planVariables(
     if (resolved?.complete === true) {
       return { name: variable.name, kind: 'filled', value: resolved.value };
     }
-    const prefill = lastValues[variable.name] ?? resolved?.value ?? '';
+    const prefill = ownValue(lastValues, variable.name) ?? resolved?.value ?? '';
     return { name: variable.name, kind: 'ask', prefill };
   });
 }

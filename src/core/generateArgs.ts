@@ -3,6 +3,7 @@
 
 import type { GenerateRequest } from '../client/types';
 import { INSERT_MODES, isInsertMode, type InsertMode } from './insertMode';
+import { recordOf } from './keyedRecord';
 
 export type GenerateArgsResult =
   | { readonly ok: true; readonly request: GenerateRequest; readonly insertMode?: InsertMode | undefined }
@@ -33,7 +34,8 @@ export function parseGenerateArgs(args: unknown): GenerateArgsResult | undefined
   if (insertMode !== undefined && !isInsertMode(insertMode)) {
     return { ok: false, reason: `"insertMode" must be one of ${INSERT_MODES.join(', ')}.` };
   }
-  const checked: Record<string, string> = {};
+  // Names such as `__proto__` stay values (a plain object would take it as its prototype).
+  const checked = recordOf<string>();
   for (const [name, value] of Object.entries(values ?? {})) {
     if (typeof value !== 'string') {
       return { ok: false, reason: `value "${name}" must be a string.` };

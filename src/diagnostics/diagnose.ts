@@ -7,6 +7,7 @@ import { parseMe } from '../client/envelope';
 import { GistError, isGistError } from '../client/errors';
 import { errorFromFailure } from '../client/failureErrors';
 import { checkSettings } from '../client/gistClient';
+import { parsedWithoutKey, userWithoutKey } from '../client/keyEcho';
 import { KEEP_ALIVE_MS, loadUndici, send, type Undici } from '../client/http';
 import { chooseProxy, redactProxyUrl, validateProxyUrl, type ProxySettings } from '../client/proxy';
 import type { GistUser } from '../client/types';
@@ -147,7 +148,8 @@ async function meCall(run: Run, baseUrl: string, apiKey: string): Promise<{ user
       secret: checked.key,
       onResponseHeaders: () => (ttfbMs = performance.now() - started),
     });
-    return { user: parseMe(response.status, response.headers, response.body), ttfbMs, status: response.status };
+    const user = parsedWithoutKey(response, checked.key, (clean) => parseMe(clean.status, clean.headers, clean.body), userWithoutKey);
+    return { user, ttfbMs, status: response.status };
   } finally {
     void dispatcher.close();
   }

@@ -21,8 +21,8 @@ describe('API key and account', function () {
     const item = api.statusBarItem();
     assert.equal(item.text, '$(account) Ada Lovelace');
     assert.equal(item.command, 'gist.statusBarMenu');
-    assert.ok(item.tooltip.includes('ada@example\\.com'));
-    assert.ok(item.tooltip.includes('c_analytical'));
+    assert.ok(item.tooltip.includes('ada\\@example\\.com'), item.tooltip);
+    assert.ok(item.tooltip.includes('c\\_analytical'), item.tooltip);
     const meCalls = (await service().calls()).filter((call) => call.path === '/v1/me');
     assert.ok(meCalls.length >= 1);
     assert.equal(meCalls[0]?.headers['service-api-key'], DEMO_KEY);

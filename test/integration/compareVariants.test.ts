@@ -108,7 +108,7 @@ describe('Compare Variants', function () {
     try {
       const compared = await compare({ gistId: 'welcome-email', variants: ['short', 'friendly'] });
       assert.equal(compared?.results[0]?.content, 'Welcome to Loom, Grace.');
-      assert.deepEqual(compared?.values, { name: 'Grace', product: 'Loom' });
+      assert.deepEqual({ ...compared?.values }, { name: 'Grace', product: 'Loom' });
     } finally {
       await config.update('gists', original, vscode.ConfigurationTarget.Workspace);
     }

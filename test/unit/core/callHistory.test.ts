@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { recordOf } from '../../../src/core/keyedRecord';
 import { addEntry, capEntry, firstLine, MAX_CONTENT_BYTES, MAX_ENTRIES, parseHistory, truncateUtf8, utf8Length, type HistoryEntry } from '../../../src/core/callHistory';
 
 const entry = (n: number, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({ gistId: `g${n}`, label: `G${n}`, values: {}, at: n, ...extra });
@@ -52,8 +53,8 @@ describe('call history', () => {
       { gistId: 'c', at: 2, values: {}, error: 'boom', truncated: 'yes' },
     ]);
     assert.deepEqual(parsed, [
-      { gistId: 'a', label: 'A', variant: undefined, values: { x: 'y' }, at: 1, callId: 'c1', content: 'hi', truncated: undefined, error: undefined },
-      { gistId: 'c', label: 'c', variant: undefined, values: {}, at: 2, callId: undefined, content: undefined, truncated: undefined, error: 'boom' },
+      { gistId: 'a', label: 'A', variant: undefined, values: recordOf([['x', 'y']]), at: 1, callId: 'c1', content: 'hi', truncated: undefined, error: undefined },
+      { gistId: 'c', label: 'c', variant: undefined, values: recordOf(), at: 2, callId: undefined, content: undefined, truncated: undefined, error: 'boom' },
     ]);
     assert.deepEqual(parseHistory({}), []);
   });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { distinctSlugs, parseCompareArgs, resultTitle } from '../../../src/core/compareArgs';
+import { recordOf } from '../../../src/core/keyedRecord';
 
 describe('parseCompareArgs', () => {
   it('means "prompt" without arguments', () => {
@@ -9,7 +10,7 @@ describe('parseCompareArgs', () => {
   it('accepts a gist, two or more distinct variants and values', () => {
     assert.deepEqual(parseCompareArgs({ gistId: ' welcome-email ', variants: ['formal', ' short ', 'formal'], values: { name: 'Ada' } }), {
       ok: true,
-      request: { gistId: 'welcome-email', variants: ['formal', 'short'], values: { name: 'Ada' } },
+      request: { gistId: 'welcome-email', variants: ['formal', 'short'], values: recordOf([['name', 'Ada']]) },
     });
     assert.deepEqual(parseCompareArgs({ gistId: 'g', variants: ['a', 'b'] }), { ok: true, request: { gistId: 'g', variants: ['a', 'b'], values: undefined } });
   });

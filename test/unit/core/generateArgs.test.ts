@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { parseGenerateArgs } from '../../../src/core/generateArgs';
+import { recordOf } from '../../../src/core/keyedRecord';
 
 describe('parseGenerateArgs', () => {
   it('means "prompt" when there are no arguments', () => {
@@ -10,22 +11,22 @@ describe('parseGenerateArgs', () => {
   it('accepts {gistId, variant, values} and trims ids', () => {
     assert.deepEqual(parseGenerateArgs({ gistId: ' echo ', variant: ' plain ', values: { text: ' keep spaces ' } }), {
       ok: true,
-      request: { gistId: 'echo', variant: 'plain', values: { text: ' keep spaces ' } },
+      request: { gistId: 'echo', variant: 'plain', values: recordOf([['text', ' keep spaces ']]) },
     });
     assert.deepEqual(parseGenerateArgs({ gistId: 'echo' }), {
       ok: true,
-      request: { gistId: 'echo', variant: undefined, values: {} },
+      request: { gistId: 'echo', variant: undefined, values: recordOf() },
     });
     assert.deepEqual(parseGenerateArgs({ gistId: 'echo', variant: '' }), {
       ok: true,
-      request: { gistId: 'echo', variant: undefined, values: {} },
+      request: { gistId: 'echo', variant: undefined, values: recordOf() },
     });
   });
 
   it('takes an insert mode', () => {
     assert.deepEqual(parseGenerateArgs({ gistId: 'echo', insertMode: 'clipboard' }), {
       ok: true,
-      request: { gistId: 'echo', variant: undefined, values: {} },
+      request: { gistId: 'echo', variant: undefined, values: recordOf() },
       insertMode: 'clipboard',
     });
   });

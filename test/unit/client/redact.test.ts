@@ -1,0 +1,71 @@
+// The key is redacted in every form it can be written in, and every key the extension accepts is
+// long enough to be redacted (issue 13, item 6).
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { validateApiKey } from '../../../src/client/apiKey';
+import { errorFromFailure } from '../../../src/client/failureErrors';
+import { MIN_API_KEY_LENGTH, redactSecrets } from '../../../src/client/redact';
+
+/** A key with the characters JSON and URLs escape: `"`, `\`, `%`, `/`, `+`, `&`. */
+const AWKWARD_KEY = 'gk_"q\\u/%+&x';
+
+function assertNoForm(text: string, key: string): void {
+  for (const form of [key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)]) {
+    assert.ok(!text.includes(form), `${JSON.stringify(form)} in ${JSON.stringify(text)}`);
+  }
+}
+
+describe('redaction of the API key', function () {
+  it('redacts a key as JSON.stringify writes it (a trace line of values)', function () {
+    const line = `generate echo values=${JSON.stringify({ text: `my key is ${AWKWARD_KEY}` })}`;
+    const redacted = redactSecrets(line, [AWKWARD_KEY]);
+    assertNoForm(redacted, AWKWARD_KEY);
+    assert.equal(redacted, 'generate echo values={"text":"my key is ***"}');
+  });
+
+  it('redacts a key JSON-escaped twice (a service error quoted in a log line)', function () {
+    const twice = JSON.stringify(JSON.stringify({ error: `Key ${AWKWARD_KEY} is suspended` }));
+    assert.equal(redactSecrets(`service error ${twice}`, [AWKWARD_KEY]).includes('***'), true);
+    assertNoForm(redactSecrets(twice, [AWKWARD_KEY]), AWKWARD_KEY);
+    assert.ok(!redactSecrets(twice, [AWKWARD_KEY]).includes('gk_\\\\\\"q'), redactSecrets(twice, [AWKWARD_KEY]));
+  });
+
+  it('redacts a percent-encoded key (a URL or path that carries it), in upper and lower case hex', function () {
+    const url = `http://127.0.0.1/v1/generate/${encodeURIComponent(AWKWARD_KEY)}`;
+    assert.equal(redactSecrets(url, [AWKWARD_KEY]), 'http://127.0.0.1/v1/generate/***');
+    assert.equal(redactSecrets(encodeURIComponent(AWKWARD_KEY).toLowerCase(), [AWKWARD_KEY]), '***');
+  });
+
+  it('a low-level network error quoting the key JSON-escaped does not carry it into the message', function () {
+    const error = errorFromFailure(new Error(`invalid header value ${JSON.stringify(AWKWARD_KEY)}`), { host: 'h', timeoutMs: 1000, secret: AWKWARD_KEY });
+    assertNoForm(error.message, AWKWARD_KEY);
+  });
+
+  it('rejects keys shorter than the redacted length, without repeating them', function () {
+    for (const key of ['q', 'qz', 'qzj', 'Q'.repeat(MIN_API_KEY_LENGTH - 1)]) {
+      const result = validateApiKey(key);
+      assert.equal(result.ok, false, `${key} was accepted`);
+      assert.ok(!result.ok && !result.reason.includes(key), result.ok ? '' : result.reason);
+    }
+    assert.equal(validateApiKey('x'.repeat(MIN_API_KEY_LENGTH)).ok, true);
+  });
+
+  it('every key validateApiKey accepts is redacted wherever it appears (property)', function () {
+    const visibleAscii = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 1, maxLength: 24 });
+    fc.assert(
+      fc.property(visibleAscii, fc.string(), fc.string(), (key, before, after) => {
+        if (!validateApiKey(key).ok) {
+          return;
+        }
+        for (const written of [key, JSON.stringify(key), JSON.stringify(JSON.stringify(key)), encodeURIComponent(key)]) {
+          assertNoForm(redactSecrets(`${before}${written}${after}`, [key]), key);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('leaves text without the key alone', function () {
+    assert.equal(redactSecrets('nothing secret here', ['gk_demo_ada', undefined]), 'nothing secret here');
+  });
+});
