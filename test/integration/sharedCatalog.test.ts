@@ -25,9 +25,12 @@ describe('Shared catalog (.vscode/gists.json)', function () {
     originalSetting = vscode.workspace.getConfiguration('gist').inspect<unknown[]>('gists')?.workspaceValue;
     // Without the fixture's own setting, so the file's "echo" is the one used.
     await setSetting([]);
+    // The file's gists fill values from the editor, which asks first (workspaceGistConsent.test.ts): agree.
+    api.answerConsentForTest?.(() => Promise.resolve('once'));
   });
 
   after(async function () {
+    api.answerConsentForTest?.(undefined);
     await vscode.workspace.fs.writeFile(file, originalFile);
     await setSetting(originalSetting);
     await closeAllEditors();
@@ -53,7 +56,7 @@ describe('Shared catalog (.vscode/gists.json)', function () {
       assert.deepEqual(
         catalog.gists.map((gist) => [gist.id, gist.source]),
         [
-          ['haiku', 'settings (gist.gists)'],
+          ['haiku', 'workspace settings (gist.gists)'],
           ['echo', '.vscode/gists.json'],
         ],
       );
