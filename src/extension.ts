@@ -18,6 +18,7 @@ import { Memory } from './memory';
 import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
 import { CONNECTION_KEYS, settings } from './settings';
 import { ExtensionState } from './state';
+import { SettingsCatalogWarning } from './settingsCatalogWarning';
 import { StatusBar } from './statusBar';
 import { combinedCatalog, WorkspaceCatalog } from './workspaceCatalog';
 import { WorkspaceGistConsent, type ConsentDialog } from './workspaceGistConsent';
@@ -38,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const runner = new GenerationRunner(client, state, memory, logger);
     const statusBar = new StatusBar(state);
     const workspaceCatalog = new WorkspaceCatalog(logger);
-    const catalog = () => combinedCatalog(settings.catalog(), workspaceCatalog);
+    const settingsWarning = new SettingsCatalogWarning(logger);
+    const catalog = () => combinedCatalog(settingsWarning.checked(settings.catalog()), workspaceCatalog);
     const consent = new WorkspaceGistConsent(context.workspaceState, catalog, logger);
     const history = new CallHistory(context.globalState, (text) => logger.redact(text));
     const historyTree = new HistoryTreeProvider(history);

@@ -43,6 +43,8 @@ export interface Catalog {
   readonly problems: readonly string[];
   /** True when workspace catalogs were not read because the workspace is not trusted. */
   readonly restricted?: true;
+  /** Sources cut at MAX_CATALOG_GISTS, for a warning that opens them. */
+  readonly capped?: readonly string[];
 }
 
 type Loose = Record<string, unknown>;
@@ -141,6 +143,7 @@ export function parseCatalog(raw: unknown, source: string, origin: CatalogOrigin
   }
   if (raw.length > MAX_CATALOG_GISTS) {
     problems.push(`${source} lists ${raw.length} gists; only the first ${MAX_CATALOG_GISTS} are offered.`);
+    return { gists, problems, capped: [source] };
   }
   return { gists, problems };
 }
@@ -150,9 +153,11 @@ export function mergeCatalogs(...catalogs: readonly Catalog[]): Catalog {
   const gists: CatalogGist[] = [];
   const problems: string[] = [];
   const ids = new Set<string>();
+  const capped: string[] = [];
   let restricted = false;
   for (const catalog of catalogs) {
     problems.push(...catalog.problems);
+    capped.push(...(catalog.capped ?? []));
     restricted ||= catalog.restricted === true;
     for (const gist of catalog.gists) {
       const id = gist.id;
@@ -162,5 +167,6 @@ export function mergeCatalogs(...catalogs: readonly Catalog[]): Catalog {
       }
     }
   }
-  return restricted ? { gists, problems, restricted } : { gists, problems };
+  // The optional fields only when set, so a plain catalog stays { gists, problems }.
+  return { gists, problems, ...(restricted ? { restricted } : {}), ...(capped.length > 0 ? { capped } : {}) };
 }

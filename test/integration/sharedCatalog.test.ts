@@ -87,6 +87,22 @@ describe('Shared catalog (.vscode/gists.json)', function () {
     await waitFor('the file again', async () => (await fromFile()).length === 1);
   });
 
+  it('refuses a file over 1 MiB by its size, and offers the first 1,000 gists of a longer list', async function () {
+    const padding = `// ${'x'.repeat(1024 * 1024)}\n`;
+    await writeFile(`${padding}[{ "id": "echo" }]`);
+    await waitFor('the size problem', async () => (await api.catalog()).problems.some((problem) => problem === '.vscode/gists.json is 1,025 KiB, over the limit of 1,024 KiB; its gists are not offered.'));
+    assert.deepEqual(await fromFile(), []);
+    await writeFile(JSON.stringify(Array.from({ length: 1_500 }, (_, i) => ({ id: `many-${i}` }))));
+    const catalog = await waitFor('the long list', async () => {
+      const current = await api.catalog();
+      return current.gists.some((gist) => gist.id === 'many-0') ? current : undefined;
+    });
+    assert.equal(catalog.gists.filter((gist) => gist.id.startsWith('many-')).length, 1_000);
+    assert.ok(catalog.problems.includes('.vscode/gists.json lists 1500 gists; only the first 1000 are offered.'));
+    await vscode.workspace.fs.writeFile(file, originalFile);
+    await waitFor('the file again', async () => (await fromFile()).length === 1);
+  });
+
   it('forgets the gists of a deleted file', async function () {
     await vscode.workspace.fs.delete(file);
     try {

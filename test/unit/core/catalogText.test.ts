@@ -52,5 +52,6 @@ describe('catalog file text', () => {
     assert.ok(result.ok);
     assert.equal(result.catalog.gists.length, MAX_CATALOG_GISTS);
     assert.deepEqual(result.catalog.problems, [`gists.json lists 40000 gists; only the first ${MAX_CATALOG_GISTS} are offered.`]);
+    assert.deepEqual(result.catalog.capped, ['gists.json'], 'named, for the warning that opens it');
   });
 });
