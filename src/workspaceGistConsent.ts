@@ -42,7 +42,7 @@ export const askWithModal: ConsentDialog = async (question) => {
   const detail = [
     vscode.l10n.t('“{0}” ({1}) is defined by this workspace in {2}. Its defaults fill these values from your editor or clipboard:', question.label, question.gistId, question.source),
     ...question.filled.map(describeValue),
-    vscode.l10n.t('Cancel sends nothing; the values are kept for the next time you run the gist.'),
+    vscode.l10n.t('Cancel sends nothing.'),
   ].join('\n');
   const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send text from your editor to a workspace gist?'), { modal: true, detail }, once, always);
   return choice === always ? 'always' : choice === once ? 'once' : 'cancel';

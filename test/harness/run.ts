@@ -114,7 +114,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
     }
   } else {
     await page.goto(workbenchUrl(server.url, server.port, workspace, developmentPath));
-    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, screenshot, log, grep: args.grep, limitMs: SCENARIO_LIMIT_MS }));
+    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, workspace, screenshot, log, grep: args.grep, limitMs: SCENARIO_LIMIT_MS }));
     exitCode = failed > 0 || passed === 0 ? 1 : 0;
   }
   log(`done in ${Math.round((Date.now() - started) / 1000)} s; logs in ${path.relative(REPO_ROOT, RESULTS_DIR)}/`);
