@@ -9,6 +9,9 @@ import type { Scenario } from '../harness/e2eRunner';
 import { openFile, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 const LABEL = 'Echo (repository)';
+/** A file of its own: earlier scenarios insert text into notes.txt. */
+const FILE = 'consent-line.txt';
+const LINE = 'the line the repository wants';
 const DIALOG = '.monaco-dialog-box';
 
 /** The element that has keyboard focus, when it is inside `selector`. */
@@ -41,15 +44,16 @@ export const scenario: Scenario = {
       { id: 'echo', label: LABEL, variant: 'plain', variables: [{ name: 'text', default: 'line: ${lineText}' }] } as { id: string },
     ];
     await fs.writeFile(settingsFile, JSON.stringify(settings, null, 2));
+    await fs.writeFile(path.join(context.workspace, FILE), `${LINE}\n`);
     try {
-      await openFile(page, 'notes.txt');
+      await openFile(page, FILE);
       await page.keyboard.press('Control+Home');
       const echoCalls = () => service.calls().filter((record) => record.path === '/v1/generate/echo/plain');
       const before = echoCalls().length;
 
       await generateWithRepositoryGist(page);
       const dialog = page.locator(DIALOG);
-      assert.match(await dialog.innerText(), /text ← \$\{lineText\}: “line: A workspace for the integration and end-to-end tests\.”/);
+      assert.ok((await dialog.innerText()).includes(`text ← \${lineText}: “line: ${LINE}”`), await dialog.innerText());
       await context.screenshot('e2e-workspace-consent');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
@@ -65,7 +69,7 @@ export const scenario: Scenario = {
       }
       const calls = echoCalls();
       assert.equal(calls.length, before + 1, 'one call, after Send Once');
-      assert.deepEqual(calls.at(-1)?.body, { values: { text: 'line: A workspace for the integration and end-to-end tests.' } });
+      assert.deepEqual(calls.at(-1)?.body, { values: { text: `line: ${LINE}` } });
     } finally {
       await fs.writeFile(settingsFile, original);
     }
