@@ -56,6 +56,8 @@ const extension = {
   outfile: 'dist/extension.js',
   // import('./undici.js') as require(), as it was when undici was inside the bundle.
   supported: { 'dynamic-import': false },
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles.
+  mainFields: ['module', 'main'],
   plugins: [undiciAsSibling, ...(watch ? [watchReporter] : [])],
 };
 const undici = { ...common, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js' };

@@ -11,6 +11,7 @@ import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../test/harness/paths
 import { startServer } from '../test/harness/server';
 import { userSettings } from '../test/harness/settings';
 import { startService } from '../test/service/index';
+import { catalogParse } from './catalogParse';
 import { clientOverhead } from './clientOverhead';
 import { median, round } from './stats';
 
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   const undiciKb = sizeKb('undici.js');
   log(`bundle dist/extension.js (minified, loaded at startup): ${bundleKb} KB; dist/undici.js (loaded on the first request): ${undiciKb} KB`);
   const overhead = await clientOverhead(quick ? 50 : 500, quick ? 10 : 100);
+  const catalog = catalogParse(quick ? 5 : 50);
+  log(`catalog parse + merge: ${catalog.map((row) => `${row.name} (${row.kib} KiB, ${row.gists} gists) ${row.medianMs} ms`).join('; ')}`);
   const vscodeFigures = await inVsCode(quick ? 1 : 12);
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   const clientRow = overhead[0];
@@ -74,6 +77,7 @@ async function main(): Promise<void> {
     undiciKb,
     clientOverhead: overhead,
     clientToBareP50Ratio: clientRow !== undefined && bareRow !== undefined ? round(clientRow.p50Ms / bareRow.p50Ms) : undefined,
+    catalogParse: catalog,
     ...vscodeFigures,
   };
   // A quick run is a smoke test (npm test runs one): it must not overwrite the recorded figures.

@@ -6,6 +6,7 @@ import type { HistoryEntry } from './core/callHistory';
 import type { Catalog } from './core/catalog';
 import type { StatusView } from './core/statusView';
 import type { CallOutcome } from './generationRunner';
+import type { ConsentDialog } from './workspaceGistConsent';
 
 export interface GistExtensionApi {
   /** The account, generation and last call state behind the status bar. */
@@ -29,4 +30,10 @@ export interface GistExtensionApi {
   readonly logUri: vscode.Uri;
   /** Everything the extension keeps in global state, so tests can check that no secret is there. */
   globalStateSnapshot(): Record<string, unknown>;
+  /**
+   * Only when VS Code runs the extension's tests (ExtensionMode.Test): answers the question asked
+   * before editor text goes to a workspace gist, which is a modal the extension host cannot click.
+   * `undefined` puts the real dialog back.
+   */
+  answerConsentForTest?(dialog: ConsentDialog | undefined): void;
 }

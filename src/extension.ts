@@ -18,8 +18,10 @@ import { Memory } from './memory';
 import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
 import { CONNECTION_KEYS, settings } from './settings';
 import { ExtensionState } from './state';
+import { SettingsCatalogWarning } from './settingsCatalogWarning';
 import { StatusBar } from './statusBar';
 import { combinedCatalog, WorkspaceCatalog } from './workspaceCatalog';
+import { WorkspaceGistConsent, type ConsentDialog } from './workspaceGistConsent';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
   const started = performance.now();
@@ -37,7 +39,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const runner = new GenerationRunner(client, state, memory, logger);
     const statusBar = new StatusBar(state);
     const workspaceCatalog = new WorkspaceCatalog(logger);
-    const catalog = () => combinedCatalog(settings.catalog(), workspaceCatalog);
+    const settingsWarning = new SettingsCatalogWarning(logger);
+    const catalog = () => combinedCatalog(settingsWarning.checked(settings.catalog()), workspaceCatalog);
+    const consent = new WorkspaceGistConsent(context.workspaceState, catalog, logger);
     const history = new CallHistory(context.globalState, (text) => logger.redact(text));
     const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(
@@ -60,7 +64,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
       runner.onDidFinish((outcome) => void history.record(outcome)),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, userAgent, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, consent, userAgent, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -88,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       whenAccountSettled: () => account.whenSettled(),
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
+      ...(context.extensionMode === vscode.ExtensionMode.Test ? { answerConsentForTest: (dialog: ConsentDialog | undefined) => consent.answerForTest(dialog) } : {}),
     };
   } catch (error) {
     // VS Code shows nothing when activation throws; say what happened.

@@ -48,8 +48,21 @@ export const settings = {
     return insertModeOr(configuration().get<unknown>('insertMode', DEFAULT_INSERT_MODE));
   },
 
+  /**
+   * Each level of gist.gists on its own, so every entry knows whether the user or the workspace
+   * wrote it; the user's win on a shared id. An untrusted workspace's levels are not read.
+   */
   catalog(): Catalog {
-    return mergeCatalogs(parseCatalog(configuration().get<unknown>('gists'), 'settings (gist.gists)'));
+    const inspected = configuration().inspect<unknown>('gists');
+    const user = parseCatalog(inspected?.globalValue, 'settings (gist.gists)', 'user');
+    if (!vscode.workspace.isTrusted) {
+      return mergeCatalogs(user, { gists: [], problems: [], restricted: true });
+    }
+    return mergeCatalogs(
+      user,
+      parseCatalog(inspected?.workspaceValue, 'workspace settings (gist.gists)', 'workspace'),
+      parseCatalog(inspected?.workspaceFolderValue, 'folder settings (gist.gists)', 'workspace'),
+    );
   },
 
   async setBaseUrl(url: string): Promise<void> {

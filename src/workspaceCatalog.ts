@@ -1,9 +1,10 @@
 // The shared catalog: `.vscode/gists.json` in each workspace folder, read through
 // `vscode.workspace.fs` (so remote and virtual workspaces work), on first use rather than at
-// activation, and again whenever a file changes. Invalid files are skipped with a warning.
+// activation, and again whenever a file changes. Invalid or oversized files are skipped with a
+// warning. A repository is untrusted input: in an untrusted workspace the files are not read.
 import * as vscode from 'vscode';
-import { mergeCatalogs, parseCatalog, type Catalog } from './core/catalog';
-import { parseJsonWithComments } from './core/jsonWithComments';
+import { mergeCatalogs, type Catalog } from './core/catalog';
+import { catalogFromBytes, tooLargeReason } from './core/catalogText';
 import type { Logger } from './logger';
 
 export const CATALOG_FILE = '.vscode/gists.json';
@@ -41,11 +42,16 @@ export class WorkspaceCatalog implements vscode.Disposable {
         }
         this.invalidate();
       }),
+      // Restricted Mode ends: the files are read now, without a reload.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.invalidate()),
     );
   }
 
   /** Every folder's gists, read on first use and cached until a file changes. */
   catalog(): Promise<Catalog> {
+    if (!vscode.workspace.isTrusted) {
+      return Promise.resolve({ gists: [], problems: [], restricted: true });
+    }
     if (!this.watching) {
       this.watching = true;
       this.watchFolders();
@@ -83,9 +89,14 @@ export class WorkspaceCatalog implements vscode.Disposable {
   private async readFolder(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<Catalog> {
     const uri = fileUri(folder);
     const source = multiRoot ? `${folder.name}/${CATALOG_FILE}` : CATALOG_FILE;
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      // The size first, so an oversized file is never read into memory.
+      const tooLarge = tooLargeReason((await vscode.workspace.fs.stat(uri)).size);
+      if (tooLarge !== undefined) {
+        return this.invalid(uri, source, tooLarge);
+      }
+      bytes = await vscode.workspace.fs.readFile(uri);
     } catch (error) {
       if (!isNotFound(error)) {
         this.logger.warn(`${source} could not be read: ${String(error)}`);
@@ -93,17 +104,20 @@ export class WorkspaceCatalog implements vscode.Disposable {
       this.reported.delete(uri.toString());
       return { gists: [], problems: [] };
     }
-    const parsed = parseJsonWithComments(text);
+    const parsed = catalogFromBytes(bytes, source, 'workspace');
     if (!parsed.ok) {
-      this.reportInvalid(uri, source, parsed.reason);
-      return { gists: [], problems: [`${source} is not valid JSON (${parsed.reason}); its gists are not offered.`] };
+      return this.invalid(uri, source, parsed.reason);
     }
     this.reported.delete(uri.toString());
-    const catalog = parseCatalog(parsed.value, source);
-    if (catalog.problems.length > 0) {
-      this.reportInvalid(uri, source, catalog.problems.join(' '));
+    if (parsed.catalog.problems.length > 0) {
+      this.reportInvalid(uri, source, parsed.catalog.problems.join(' '));
     }
-    return catalog;
+    return parsed.catalog;
+  }
+
+  private invalid(uri: vscode.Uri, source: string, reason: string): Catalog {
+    this.reportInvalid(uri, source, `it is ${reason}; its gists are not offered.`);
+    return { gists: [], problems: [`${source} is ${reason}; its gists are not offered.`] };
   }
 
   private reportInvalid(uri: vscode.Uri, source: string, reason: string): void {

@@ -159,7 +159,7 @@ export async function compareVariants(deps: CompareDeps, args?: unknown): Promis
     const { request, label } = await withDefaults(deps, { gistId, values: values ?? {} }, snapshot);
     plan = { gistId, label, variants, values: request.values };
   }
-  if (plan === undefined) {
+  if (plan === undefined || !(await deps.consent.confirm(plan, parsed?.request.values))) {
     return undefined;
   }
   const settled = await callAll(deps, connection, plan);

@@ -16,6 +16,7 @@ import { EditorSnapshot } from '../prompts/editorFacts';
 import { pickGist, type PickedGist } from '../prompts/gistPicker';
 import { askForValues, askForVariableNames } from '../prompts/variableInputs';
 import { pickVariant } from '../prompts/variantPicker';
+import type { EditorValueConsent } from '../workspaceGistConsent';
 import { setApiKey, type SetApiKeyDeps } from './setApiKey';
 
 export interface GenerateDeps extends SetApiKeyDeps {
@@ -23,6 +24,8 @@ export interface GenerateDeps extends SetApiKeyDeps {
   /** The gist.gists setting and every folder's .vscode/gists.json. */
   readonly catalog: () => Promise<Catalog>;
   readonly runner: GenerationRunner;
+  /** Asks before editor or clipboard text goes to a gist the workspace defined. */
+  readonly consent: EditorValueConsent;
 }
 
 interface PromptedRequest {
@@ -139,7 +142,7 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
       parsed === undefined
         ? await promptForRequest(deps, snapshot)
         : { ...(await withDefaults(deps, parsed.request, snapshot)), insertMode: parsed.insertMode ?? deps.settings.insertMode() };
-    if (prompted === undefined) {
+    if (prompted === undefined || !(await deps.consent.confirm(prompted.request, parsed?.request.values))) {
       return undefined;
     }
     return await deps.runner.run(connection, prompted.request, target, prompted.label, prompted.insertMode);

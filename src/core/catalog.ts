@@ -1,5 +1,15 @@
 // The gist catalog from the `gist.gists` setting, normalised and tolerant of bad entries.
-// Pure: no `vscode`, so it is unit tested on plain Node.
+// Pure: no `vscode`, so it is unit tested on plain Node. Parse and merge are linear in the
+// entries (a repository's file can be large), and each source is capped.
+
+/**
+ * Entries read from one source (a settings level or one file). A picker of more is not usable,
+ * and it bounds the work a cloned repository can cause; the rest are dropped with a problem.
+ */
+export const MAX_CATALOG_GISTS = 1_000;
+
+/** Where an entry came from: the user's own settings, or the workspace (files and workspace settings). */
+export type CatalogOrigin = 'user' | 'workspace';
 
 export interface CatalogVariable {
   readonly name: string;
@@ -23,12 +33,18 @@ export interface CatalogGist {
   readonly variables: readonly CatalogVariable[];
   /** Where the entry came from, shown in the picker. */
   readonly source: string;
+  /** Workspace entries are written by whoever wrote the repository: sending editor text needs consent. */
+  readonly origin: CatalogOrigin;
 }
 
 export interface Catalog {
   readonly gists: readonly CatalogGist[];
   /** One sentence per skipped or repaired entry, for the log. */
   readonly problems: readonly string[];
+  /** True when workspace catalogs were not read because the workspace is not trusted. */
+  readonly restricted?: true;
+  /** Sources cut at MAX_CATALOG_GISTS, for a warning that opens them. */
+  readonly capped?: readonly string[];
 }
 
 type Loose = Record<string, unknown>;
@@ -81,7 +97,7 @@ function parseList<T>(raw: unknown, parse: (item: unknown) => T | undefined, key
   return items;
 }
 
-function parseGist(raw: unknown, source: string): CatalogGist | undefined {
+function parseGist(raw: unknown, source: string, origin: CatalogOrigin): CatalogGist | undefined {
   if (!isObject(raw) || typeof raw.id !== 'string' || raw.id.trim() === '') {
     return undefined;
   }
@@ -94,14 +110,16 @@ function parseGist(raw: unknown, source: string): CatalogGist | undefined {
     variants: parseList(raw.variants, parseVariant, (v) => v.slug),
     variables: parseList(raw.variables, parseVariable, (v) => v.name),
     source,
+    origin,
   };
 }
 
 /**
  * Reads catalog entries from one source (the setting, or a workspace `gists.json`).
- * Entries without an id are skipped; a repeated id keeps the first entry.
+ * Entries without an id are skipped; a repeated id keeps the first entry; entries past
+ * `MAX_CATALOG_GISTS` are not looked at. An unknown origin counts as the workspace's.
  */
-export function parseCatalog(raw: unknown, source: string): Catalog {
+export function parseCatalog(raw: unknown, source: string, origin: CatalogOrigin = 'workspace'): Catalog {
   if (raw === undefined || raw === null) {
     return { gists: [], problems: [] };
   }
@@ -110,16 +128,23 @@ export function parseCatalog(raw: unknown, source: string): Catalog {
   }
   const gists: CatalogGist[] = [];
   const problems: string[] = [];
-  raw.forEach((entry, index) => {
-    const gist = parseGist(entry, source);
+  const ids = new Set<string>();
+  const count = Math.min(raw.length, MAX_CATALOG_GISTS);
+  for (let index = 0; index < count; index++) {
+    const gist = parseGist(raw[index], source, origin);
     if (gist === undefined) {
       problems.push(`${source}: entry ${index + 1} has no "id" and was skipped.`);
-    } else if (gists.some((known) => known.id === gist.id)) {
+    } else if (ids.has(gist.id)) {
       problems.push(`${source}: gist "${gist.id}" is listed twice; the first entry is used.`);
     } else {
+      ids.add(gist.id);
       gists.push(gist);
     }
-  });
+  }
+  if (raw.length > MAX_CATALOG_GISTS) {
+    problems.push(`${source} lists ${raw.length} gists; only the first ${MAX_CATALOG_GISTS} are offered.`);
+    return { gists, problems, capped: [source] };
+  }
   return { gists, problems };
 }
 
@@ -127,13 +152,21 @@ export function parseCatalog(raw: unknown, source: string): Catalog {
 export function mergeCatalogs(...catalogs: readonly Catalog[]): Catalog {
   const gists: CatalogGist[] = [];
   const problems: string[] = [];
+  const ids = new Set<string>();
+  const capped: string[] = [];
+  let restricted = false;
   for (const catalog of catalogs) {
     problems.push(...catalog.problems);
+    capped.push(...(catalog.capped ?? []));
+    restricted ||= catalog.restricted === true;
     for (const gist of catalog.gists) {
-      if (!gists.some((known) => known.id === gist.id)) {
+      const id = gist.id;
+      if (!ids.has(id)) {
+        ids.add(id);
         gists.push(gist);
       }
     }
   }
-  return { gists, problems };
+  // The optional fields only when set, so a plain catalog stays { gists, problems }.
+  return { gists, problems, ...(restricted ? { restricted } : {}), ...(capped.length > 0 ? { capped } : {}) };
 }

@@ -3,11 +3,13 @@ import * as vscode from 'vscode';
 import type { Catalog, CatalogGist } from '../core/catalog';
 import type { InsertMode } from '../core/insertMode';
 import { insertModeIcon, insertModeLabel, pickInsertMode } from './insertModePicker';
+import { restrictedModeNotice } from './restrictedModeNotice';
 
 interface GistItem extends vscode.QuickPickItem {
   readonly gist?: CatalogGist;
   readonly gistId?: string;
   readonly enterId?: true;
+  readonly command?: string;
 }
 
 /** A gist the user chose: from the catalog, or an ad-hoc id (no catalog entry). */
@@ -110,6 +112,7 @@ export async function pickGist(
     }
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push(...restrictedModeNotice(catalog));
   items.push({ label: `$(edit) ${vscode.l10n.t('Enter a gist id…')}`, enterId: true, alwaysShow: true });
 
   let insertMode = defaultMode;
@@ -123,6 +126,10 @@ export async function pickGist(
       continue;
     }
     const picked = choice.item;
+    if (picked.command !== undefined) {
+      await vscode.commands.executeCommand(picked.command);
+      return undefined;
+    }
     if (picked.gist !== undefined) {
       return { id: picked.gist.id, label: picked.gist.label, entry: picked.gist, insertMode };
     }

@@ -11,6 +11,8 @@ export interface E2eContext {
   /** The local gist service, e.g. http://127.0.0.1:43123 (not yet in the settings: enter it as a user would). */
   readonly serviceUrl: string;
   readonly service: RunningService;
+  /** The folder the workbench has open (a fresh copy of test/fixtures/workspace), for a scenario that plays the repository. */
+  readonly workspace: string;
   /** Saves test-results/<name>.png and returns its path. */
   screenshot(name: string): Promise<string>;
   log(line: string): void;

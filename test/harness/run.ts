@@ -1,6 +1,7 @@
-// `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file]`
+// `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted]`
 // Runs a suite inside a real VS Code (server + Chromium) against the local gist service, and
-// always stops all three: on success, failure, time-out and Ctrl+C.
+// always stops all three: on success, failure, time-out and Ctrl+C. `--untrusted` opens the
+// folder in Restricted Mode (Workspace Trust on, nothing trusted) and runs the `@untrusted` tests.
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,7 +14,7 @@ import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integration
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from './paths';
 import { checkBrowser, MissingPrerequisite } from './prerequisites';
 import { startServer } from './server';
-import { userSettings } from './settings';
+import { RESTRICTED_MODE_SETTINGS, userSettings } from './settings';
 
 type Mode = 'integration' | 'e2e';
 
@@ -26,18 +27,23 @@ interface Args {
   readonly mode: Mode;
   readonly grep: string | undefined;
   readonly vsix: string | undefined;
+  readonly untrusted: boolean;
 }
+
+/** The tests that need a folder in Restricted Mode carry this tag in their names. */
+const UNTRUSTED_TAG = '@untrusted';
 
 function parseArgs(argv: readonly string[]): Args {
   const [mode, ...rest] = argv;
   if (mode !== 'integration' && mode !== 'e2e') {
-    throw new Error('usage: run.js integration|e2e [--grep pattern] [--vsix file]');
+    throw new Error('usage: run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted]');
   }
   const option = (name: string): string | undefined => {
     const index = rest.indexOf(name);
     return index === -1 ? undefined : rest[index + 1];
   };
-  return { mode, grep: option('--grep') ?? process.env.GIST_TEST_GREP, vsix: option('--vsix') };
+  const untrusted = rest.includes('--untrusted');
+  return { mode, grep: option('--grep') ?? process.env.GIST_TEST_GREP ?? (untrusted ? UNTRUSTED_TAG : undefined), vsix: option('--vsix'), untrusted };
 }
 
 function log(line: string): void {
@@ -50,7 +56,7 @@ let screenshotOnTimeout: (() => Promise<string>) | undefined;
 async function main(args: Args, cleanup: Cleanup): Promise<number> {
   const started = Date.now();
   await fs.mkdir(RESULTS_DIR, { recursive: true });
-  const prefix = path.join(RESULTS_DIR, args.mode);
+  const prefix = path.join(RESULTS_DIR, args.untrusted ? `${args.mode}-untrusted` : args.mode);
   const browserLog = await fs.open(`${prefix}-browser.log`, 'w');
   cleanup.add('the browser log', () => browserLog.close());
   const resultsFile = `${prefix}-mocha.txt`;
@@ -69,9 +75,10 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
 
   const server = await startServer({
     env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
-    userSettings: userSettings(args.mode, service.url),
+    userSettings: { ...userSettings(args.mode, service.url), ...(args.untrusted ? RESTRICTED_MODE_SETTINGS : {}) },
     logFile: `${prefix}-server.log`,
     installExtensions: args.vsix === undefined ? [] : [path.resolve(args.vsix)],
+    workspaceTrust: args.untrusted,
   });
   cleanup.add('the VS Code server', () => server.stop());
   log(`VS Code server on ${server.url} (started in ${Math.round((Date.now() - started) / 1000)} s)`);
@@ -107,7 +114,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
     }
   } else {
     await page.goto(workbenchUrl(server.url, server.port, workspace, developmentPath));
-    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, screenshot, log, grep: args.grep, limitMs: SCENARIO_LIMIT_MS }));
+    ({ passed, failed } = await runE2eScenarios({ page, serviceUrl: service.url, service, workspace, screenshot, log, grep: args.grep, limitMs: SCENARIO_LIMIT_MS }));
     exitCode = failed > 0 || passed === 0 ? 1 : 0;
   }
   log(`done in ${Math.round((Date.now() - started) / 1000)} s; logs in ${path.relative(REPO_ROOT, RESULTS_DIR)}/`);

@@ -23,6 +23,11 @@ export interface ServerOptions {
   readonly port?: number;
   /** `.vsix` files installed with --install-extension before the server starts. */
   readonly installExtensions?: readonly string[];
+  /**
+   * Keep Workspace Trust on (no --disable-workspace-trust), so the folder opens in Restricted
+   * Mode: the browser profile is fresh and has trusted nothing. Default off: every folder is trusted.
+   */
+  readonly workspaceTrust?: boolean;
 }
 
 export interface RunningServer {
@@ -86,7 +91,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       '--without-connection-token',
       '--accept-server-license-terms',
       '--enable-smoke-test-driver',
-      '--disable-workspace-trust',
+      ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
       '--disable-telemetry',
       ...dirs,
     ],

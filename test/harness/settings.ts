@@ -27,3 +27,9 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
 export function userSettings(mode: 'integration' | 'e2e' | 'desktop', serviceUrl: string): Record<string, unknown> {
   return mode === 'e2e' ? { ...QUIET_SETTINGS } : { ...QUIET_SETTINGS, 'gist.baseUrl': serviceUrl };
 }
+
+/** With Workspace Trust on: no startup question, so an untrusted folder simply opens in Restricted Mode. */
+export const RESTRICTED_MODE_SETTINGS: Readonly<Record<string, unknown>> = {
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+};

@@ -99,18 +99,18 @@ describe('Compare Variants', function () {
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 0, 0, 5);
     const config = vscode.workspace.getConfiguration('gist');
-    const original = config.inspect<unknown[]>('gists')?.workspaceValue;
+    // The user's own gist: one from the workspace would first ask (workspaceGistConsent.test.ts).
     await config.update(
       'gists',
       [{ id: 'welcome-email', variables: [{ name: 'name', default: '${selection}' }, { name: 'product', default: 'Loom' }] }],
-      vscode.ConfigurationTarget.Workspace,
+      vscode.ConfigurationTarget.Global,
     );
     try {
       const compared = await compare({ gistId: 'welcome-email', variants: ['short', 'friendly'] });
       assert.equal(compared?.results[0]?.content, 'Welcome to Loom, Grace.');
       assert.deepEqual({ ...compared?.values }, { name: 'Grace', product: 'Loom' });
     } finally {
-      await config.update('gists', original, vscode.ConfigurationTarget.Workspace);
+      await config.update('gists', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -6,9 +6,12 @@ import type { GistExtensionApi } from '../../src/api';
 import { editInEditor, useEditedText } from '../../src/prompts/editInEditor';
 import { at, closeAllEditors, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
 
-/** The fixture workspace has its own gist.gists; tests replace it there and put it back after. */
+/**
+ * The user's own gist.gists (they win over the fixture workspace's entries with the same id), so
+ * nothing asks before editor text is sent (a workspace gist would: workspaceGistConsent.test.ts).
+ */
 async function setCatalog(gists: unknown[] | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('gist').update('gists', gists, vscode.ConfigurationTarget.Workspace);
+  await vscode.workspace.getConfiguration('gist').update('gists', gists, vscode.ConfigurationTarget.Global);
 }
 
 function echoWithDefault(text: string, extra: unknown[] = []): unknown[] {
@@ -21,12 +24,10 @@ async function accept(): Promise<void> {
 
 describe('Variables filled from the editor', function () {
   let api: GistExtensionApi;
-  let original: unknown[] | undefined;
 
   before(async function () {
     api = await extensionApi();
     await signIn(api);
-    original = vscode.workspace.getConfiguration('gist').inspect<unknown[]>('gists')?.workspaceValue;
   });
 
   beforeEach(async function () {
@@ -36,7 +37,7 @@ describe('Variables filled from the editor', function () {
   });
 
   after(async function () {
-    await setCatalog(original);
+    await setCatalog(undefined);
     await closeAllEditors();
   });
 

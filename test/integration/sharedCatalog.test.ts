@@ -25,9 +25,12 @@ describe('Shared catalog (.vscode/gists.json)', function () {
     originalSetting = vscode.workspace.getConfiguration('gist').inspect<unknown[]>('gists')?.workspaceValue;
     // Without the fixture's own setting, so the file's "echo" is the one used.
     await setSetting([]);
+    // The file's gists fill values from the editor, which asks first (workspaceGistConsent.test.ts): agree.
+    api.answerConsentForTest?.(() => Promise.resolve('once'));
   });
 
   after(async function () {
+    api.answerConsentForTest?.(undefined);
     await vscode.workspace.fs.writeFile(file, originalFile);
     await setSetting(originalSetting);
     await closeAllEditors();
@@ -53,7 +56,7 @@ describe('Shared catalog (.vscode/gists.json)', function () {
       assert.deepEqual(
         catalog.gists.map((gist) => [gist.id, gist.source]),
         [
-          ['haiku', 'settings (gist.gists)'],
+          ['haiku', 'workspace settings (gist.gists)'],
           ['echo', '.vscode/gists.json'],
         ],
       );
@@ -80,6 +83,22 @@ describe('Shared catalog (.vscode/gists.json)', function () {
       catalog.gists.some((gist) => gist.source === '.vscode/gists.json'),
       false,
     );
+    await vscode.workspace.fs.writeFile(file, originalFile);
+    await waitFor('the file again', async () => (await fromFile()).length === 1);
+  });
+
+  it('refuses a file over 1 MiB by its size, and offers the first 1,000 gists of a longer list', async function () {
+    const padding = `// ${'x'.repeat(1024 * 1024)}\n`;
+    await writeFile(`${padding}[{ "id": "echo" }]`);
+    await waitFor('the size problem', async () => (await api.catalog()).problems.some((problem) => problem === '.vscode/gists.json is 1,025 KiB, over the limit of 1,024 KiB; its gists are not offered.'));
+    assert.deepEqual(await fromFile(), []);
+    await writeFile(JSON.stringify(Array.from({ length: 1_500 }, (_, i) => ({ id: `many-${i}` }))));
+    const catalog = await waitFor('the long list', async () => {
+      const current = await api.catalog();
+      return current.gists.some((gist) => gist.id === 'many-0') ? current : undefined;
+    });
+    assert.equal(catalog.gists.filter((gist) => gist.id.startsWith('many-')).length, 1_000);
+    assert.ok(catalog.problems.includes('.vscode/gists.json lists 1500 gists; only the first 1000 are offered.'));
     await vscode.workspace.fs.writeFile(file, originalFile);
     await waitFor('the file again', async () => (await fromFile()).length === 1);
   });

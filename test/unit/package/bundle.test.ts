@@ -26,6 +26,7 @@ describe('bundle', function () {
   });
 
   it('dist/extension.js stays far under the 600 KB budget', function () {
-    assert.ok(statSync(extension).size < 150 * 1024, `${statSync(extension).size} bytes`);
+    // The development build (not minified): 145 KB before jsonc-parser (28 KB of it here), 182 KB after.
+    assert.ok(statSync(extension).size < 200 * 1024, `${statSync(extension).size} bytes`);
   });
 });

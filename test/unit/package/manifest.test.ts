@@ -50,6 +50,13 @@ describe('manifest', function () {
     }
   });
 
+  it('does not read the gist catalog from an untrusted workspace, and says so', function () {
+    const raw = manifest as unknown as { capabilities: { untrustedWorkspaces: { supported: string; restrictedConfigurations: string[]; description: string } } };
+    assert.equal(raw.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.ok(raw.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('gist.gists'));
+    assert.match(nls.untrustedWorkspaces ?? '', /gists\.json/);
+  });
+
   it('declares exactly the commands the code registers, each with a category', function () {
     const declared = manifest.contributes.commands.map((command) => command.command).sort();
     assert.deepEqual(declared, Object.values(CommandIds).sort());
