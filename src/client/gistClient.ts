@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 import { validateApiKey, validateHeaderName } from './apiKey';
 import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
+import { identifierProblem, type IdentifierKind } from './identifiers';
 import { KEEP_ALIVE_MS, loadUndici, send, type HttpResponse, type Undici } from './http';
 import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
 import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
@@ -56,6 +57,14 @@ function isTransient(error: unknown): boolean {
   return error.kind === 'network' || (error.kind === 'service' && error.status !== undefined && error.status >= 500);
 }
 
+/** A gist id or slug that cannot go into a request path (half a surrogate pair, over its size cap). */
+function refuseUnsendable(value: string, kind: IdentifierKind): void {
+  const problem = identifierProblem(value, kind);
+  if (problem !== undefined) {
+    throw new GistError('badRequest', `The ${kind} ${problem}, so it cannot be sent. Check the gist catalog in the settings.`, 'openSettings');
+  }
+}
+
 /** Refuses settings that cannot make a safe request, before anything is sent. */
 export function checkSettings(settings: ConnectionSettings): { readonly baseUrl: string; readonly header: string; readonly key: string } {
   const baseUrl = validateBaseUrl(settings.baseUrl);
@@ -103,6 +112,10 @@ export class GistClient {
   async generate(settings: ConnectionSettings, request: GenerateRequest, signal?: AbortSignal): Promise<GenerationResult> {
     if (request.gistId === '' || request.variant === '') {
       throw new GistError('badRequest', 'The gist id or variant slug is empty. Check the gist catalog in the settings.', 'openSettings');
+    }
+    refuseUnsendable(request.gistId, 'gist id');
+    if (request.variant !== undefined) {
+      refuseUnsendable(request.variant, 'variant slug');
     }
     const checked = checkSettings(settings);
     const target = generateTarget(checked.baseUrl, request.gistId, request.variant);

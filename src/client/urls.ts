@@ -1,4 +1,6 @@
 // Service URLs: validation of the configured base URL and the request paths. Pure: no `vscode`.
+import { GistError } from './errors';
+import { hasLoneSurrogate } from './identifiers';
 import { oneLine } from './oneLine';
 
 export type BaseUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
@@ -43,9 +45,13 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
 /**
  * Encodes one path segment so that `/`, `?`, `#` and `%` stay inside it. `encodeURIComponent`
  * leaves `.` and `..` as they are, and a server would resolve them as "here" and "up", so their
- * dots are written `%2E`.
+ * dots are written `%2E`. Text with a lone surrogate is a typed `badRequest` error.
  */
 export function encodeSegment(segment: string): string {
+  if (hasLoneSurrogate(segment)) {
+    // encodeURIComponent would throw a URIError: there is no UTF-8 for half a surrogate pair.
+    throw new GistError('badRequest', 'A gist id or variant slug is not valid Unicode (it holds half of a surrogate pair). Check the gist catalog in the settings.', 'openSettings');
+  }
   return segment === '.' || segment === '..' ? segment.replace(/\./g, '%2E') : encodeURIComponent(segment);
 }
 
