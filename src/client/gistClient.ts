@@ -5,7 +5,8 @@ import { validateApiKey, validateHeaderName } from './apiKey';
 import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
 import { identifierProblem, type IdentifierKind } from './identifiers';
-import { KEEP_ALIVE_MS, loadUndici, send, type HttpResponse, type Undici } from './http';
+import { loadUndici, send, type HttpResponse, type Undici } from './http';
+import { directAgent } from './loopback';
 import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
 import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
 
@@ -17,7 +18,7 @@ export interface GistClientOptions {
   /**
    * Makes the dispatcher all calls share (for a proxy, see `proxy.ts`); called once, on the first
    * call, with the lazily loaded undici module, and closed by `dispose()`. Default: one keep-alive
-   * undici Agent.
+   * undici Agent (`directAgent`).
    */
   readonly dispatcherFactory?: (undici: Undici) => Dispatcher;
   /** Pauses between `/v1/me` attempts; default 250 ms then 1 s (three attempts). */
@@ -155,7 +156,7 @@ export class GistClient {
     if (this.dispatcher === undefined) {
       const undici = await loadUndici();
       const factory = this.options.dispatcherFactory;
-      const dispatcher = factory !== undefined ? factory(undici) : new undici.Agent({ keepAliveTimeout: KEEP_ALIVE_MS });
+      const dispatcher = factory !== undefined ? factory(undici) : directAgent(undici);
       // Another call may have made one while undici loaded; keep the first.
       if (this.dispatcher === undefined) {
         this.dispatcher = dispatcher;

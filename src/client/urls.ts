@@ -5,10 +5,15 @@ import { oneLine } from './oneLine';
 
 export type BaseUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 
-/** Hosts on this machine, where plain `http:` cannot leak the key to the network. */
+/**
+ * Hosts on this machine, where plain `http:` cannot leak the key to the network: `localhost`,
+ * 127.0.0.0/8 and ::1 (as URL normalises them). Not `*.localhost`: those names go to the ordinary
+ * resolver, which may answer with any address. `localhost` itself is pinned to loopback
+ * addresses when connecting (see `loopback.ts`).
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host);
 }
 
 /**
