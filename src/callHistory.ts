@@ -64,8 +64,11 @@ export class CallHistory implements vscode.Disposable {
   private update(entries: HistoryEntry[]): Promise<void> {
     this.cache = entries;
     this.changed.fire();
-    this.writing = this.writing.then(() => this.store.update(KEY, entries)).catch(() => undefined);
-    return this.writing;
+    // The extension's store (LoggedMemento) logs a failed write; any other failure reaches the
+    // caller, and the chain goes on so later writes still land.
+    const write = this.writing.then(() => this.store.update(KEY, entries));
+    this.writing = write.then(undefined, () => undefined);
+    return write;
   }
 
   dispose(): void {

@@ -13,6 +13,7 @@ import { bindContextKeys } from './contextKeys';
 import { GenerationRunner } from './generationRunner';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './historyView';
 import { KeyStore } from './keyStore';
+import { LoggedMemento } from './loggedMemento';
 import { Logger } from './logger';
 import { Memory } from './memory';
 import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
@@ -27,7 +28,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
   const started = performance.now();
   try {
     const logger = new Logger('Gist Generate');
-    const memory = new Memory(context.globalState);
+    // Every global-state write goes through this, so a failed one is logged, never lost silently.
+    const globalState = new LoggedMemento(context.globalState, (message) => logger.error(message));
+    const memory = new Memory(globalState);
     const keyStore = new KeyStore(context.secrets);
     const userAgent = `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`;
     const client = new GistClient({
@@ -42,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const settingsWarning = new SettingsCatalogWarning(logger);
     const catalog = () => combinedCatalog(settingsWarning.checked(settings.catalog()), workspaceCatalog);
     const consent = new WorkspaceGistConsent(context.workspaceState, catalog, logger);
-    const history = new CallHistory(context.globalState, (text) => logger.redact(text));
+    const history = new CallHistory(globalState, (text) => logger.redact(text));
     const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(
       state,
@@ -64,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
       runner.onDidFinish((outcome) => void history.record(outcome)),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, consent, userAgent, onFirstRun: () => offerWalkthroughOnce(context.globalState) }),
+      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, consent, userAgent, onFirstRun: () => offerWalkthroughOnce(globalState) }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 const OFFERED_KEY = 'gist.walkthroughOffered';
 export const WALKTHROUGH_ID = 'gist-generate.gist-generate#gettingStarted';
 
+/** `globalState` is the extension's LoggedMemento: the unawaited write below is logged if it fails. */
 export function offerWalkthroughOnce(globalState: vscode.Memento): void {
   if (globalState.get<boolean>(OFFERED_KEY) === true) {
     return;

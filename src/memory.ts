@@ -2,6 +2,7 @@
 // the last values per gist and variable, variable names of ad-hoc gists, the last call id.
 import type * as vscode from 'vscode';
 import { ownValue, recordOf } from './core/keyedRecord';
+import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_VALUE_BYTES, MAX_VALUES_KEPT, MAX_VARIABLE_NAME_BYTES, utf8Length } from './core/limits';
 
 const KEYS = {
   recentGists: 'gist.recentGists',
@@ -13,8 +14,21 @@ const KEYS = {
 
 const MAX_RECENT = 10;
 const MAX_GISTS_REMEMBERED = 50;
-/** A remembered value larger than this is not kept (global state is loaded at every startup). */
-const MAX_VALUE_LENGTH = 16 * 1024;
+
+/** Values worth remembering (global state is loaded at every startup): the first few, none too large. */
+function keptValues(values: Readonly<Record<string, string>>): Record<string, string> {
+  const small = Object.entries(values).filter(([name, value]) => utf8Length(name) <= MAX_VARIABLE_NAME_BYTES && utf8Length(value) <= MAX_VALUE_BYTES);
+  return Object.fromEntries(small.slice(0, MAX_VALUES_KEPT));
+}
+
+/** A gist id over its cap is never sent (the client refuses it), so it is not remembered either. */
+function rememberable(gistId: string): boolean {
+  return utf8Length(gistId) <= MAX_GIST_ID_BYTES;
+}
+
+function fitsCallId(callId: unknown): callId is string {
+  return typeof callId === 'string' && utf8Length(callId) <= MAX_CALL_ID_BYTES;
+}
 
 type PerGist<T> = Record<string, T>;
 
@@ -30,6 +44,7 @@ export function capped<T>(entries: PerGist<T>, touched: string, value: T): PerGi
 }
 
 export class Memory {
+  /** The extension passes a LoggedMemento: a failed write is logged, even when nobody waits for it. */
   constructor(private readonly store: vscode.Memento) {}
 
   recentGists(): readonly string[] {
@@ -49,18 +64,26 @@ export class Memory {
     return ownValue(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId);
   }
 
+  /** Undefined for an id over the cap (written by an older version). */
   lastCallId(): string | undefined {
-    return this.store.get<string>(KEYS.lastCallId);
+    const callId = this.store.get<unknown>(KEYS.lastCallId);
+    return fitsCallId(callId) ? callId : undefined;
   }
 
   async rememberVariableNames(gistId: string, names: readonly string[]): Promise<void> {
+    if (!rememberable(gistId)) {
+      return;
+    }
     await this.store.update(KEYS.variableNames, capped(this.store.get<PerGist<string[]>>(KEYS.variableNames, {}), gistId, [...names]));
   }
 
   /** Records a call the user started: its gist, variant and values. */
   async rememberCall(gistId: string, variant: string | undefined, values: Readonly<Record<string, string>>): Promise<void> {
+    if (!rememberable(gistId)) {
+      return;
+    }
     const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
-    const kept = Object.fromEntries(Object.entries(values).filter(([, value]) => value.length <= MAX_VALUE_LENGTH));
+    const kept = keptValues(values);
     const previous = this.lastValues(gistId);
     await Promise.all([
       this.store.update(KEYS.recentGists, recent),
@@ -74,8 +97,11 @@ export class Memory {
 
   /** The values of a call with no single variant (Compare Variants): the gist and its values only. */
   async rememberValues(gistId: string, values: Readonly<Record<string, string>>): Promise<void> {
+    if (!rememberable(gistId)) {
+      return;
+    }
     const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
-    const kept = Object.fromEntries(Object.entries(values).filter(([, value]) => value.length <= MAX_VALUE_LENGTH));
+    const kept = keptValues(values);
     await Promise.all([
       this.store.update(KEYS.recentGists, recent),
       this.store.update(
@@ -86,6 +112,8 @@ export class Memory {
   }
 
   async rememberLastCallId(callId: string): Promise<void> {
-    await this.store.update(KEYS.lastCallId, callId);
+    if (fitsCallId(callId)) {
+      await this.store.update(KEYS.lastCallId, callId);
+    }
   }
 }

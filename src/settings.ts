@@ -2,13 +2,15 @@
 import * as vscode from 'vscode';
 import { mergeCatalogs, parseCatalog, type Catalog } from './core/catalog';
 import { DEFAULT_INSERT_MODE, insertModeOr, type InsertMode } from './core/insertMode';
+import { DEFAULT_TIMEOUT_SECONDS } from './core/limits';
+import { requestTimeoutMs } from './core/requestTimeout';
 
 export const SETTINGS_SECTION = 'gist';
 
 const DEFAULTS = {
   baseUrl: '',
   apiKeyHeader: 'SERVICE-API-KEY',
-  requestTimeoutSeconds: 60,
+  requestTimeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
 } as const;
 
 /** Settings whose change means the account must be checked again. */
@@ -38,10 +40,9 @@ export const settings = {
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULTS.apiKeyHeader;
   },
 
+  /** Clamped to the declared 1–600 s, whatever settings.json (user or workspace) holds. */
   requestTimeoutMs(): number {
-    const value = configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds);
-    const seconds = typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULTS.requestTimeoutSeconds;
-    return Math.round(seconds * 1000);
+    return requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds));
   },
 
   insertMode(): InsertMode {

@@ -1,5 +1,6 @@
 // The shape of the service's `{ error, data }` envelope, checked field by field instead of trusted.
 // Pure: no `vscode`, no I/O. `envelope.ts` builds the public parse functions on top of this.
+import { MAX_CALL_ID_BYTES, utf8Length } from '../core/limits';
 import type { GenerationResult, GistUser } from './types';
 
 export type Envelope = { readonly ok: true; readonly error: string | null; readonly data: unknown } | { readonly ok: false; readonly problem: string };
@@ -50,10 +51,17 @@ export function userFromData(data: unknown): GistUser | string {
 /** `data` of `/v1/generate`, or the problem with it. */
 export function generationFromData(data: unknown): GenerationResult | string {
   const fields = stringFields(data, ['id', 'content'] as const);
-  return typeof fields === 'string' ? fields : { id: fields.id, content: fields.content };
+  if (typeof fields === 'string') {
+    return fields;
+  }
+  // An id is kept in global state and shown to the user; no service needs more than this.
+  if (utf8Length(fields.id) > MAX_CALL_ID_BYTES) {
+    return `the call id "data.id" is longer than ${MAX_CALL_ID_BYTES / 1024} KiB`;
+  }
+  return { id: fields.id, content: fields.content };
 }
 
-/** A call id in a failed response's `data`, kept for troubleshooting. */
+/** A call id in a failed response's `data`, kept for troubleshooting; one over the cap is left out. */
 export function callIdFromData(data: unknown): string | undefined {
-  return isRecord(data) && typeof data.id === 'string' && data.id !== '' ? data.id : undefined;
+  return isRecord(data) && typeof data.id === 'string' && data.id !== '' && utf8Length(data.id) <= MAX_CALL_ID_BYTES ? data.id : undefined;
 }

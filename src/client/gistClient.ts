@@ -4,8 +4,10 @@ import type { Dispatcher } from 'undici';
 import { validateApiKey, validateHeaderName } from './apiKey';
 import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
-import { KEEP_ALIVE_MS, loadUndici, send, type HttpResponse, type Undici } from './http';
+import { loadUndici, send, type HttpResponse, type Undici } from './http';
+import { identifierProblem, type IdentifierKind } from './identifiers';
 import { generationWithoutKey, parsedWithoutKey, userWithoutKey } from './keyEcho';
+import { directAgent } from './loopback';
 import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
 import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
 
@@ -17,7 +19,7 @@ export interface GistClientOptions {
   /**
    * Makes the dispatcher all calls share (for a proxy, see `proxy.ts`); called once, on the first
    * call, with the lazily loaded undici module, and closed by `dispose()`. Default: one keep-alive
-   * undici Agent.
+   * undici Agent (`directAgent`).
    */
   readonly dispatcherFactory?: (undici: Undici) => Dispatcher;
   /** Pauses between `/v1/me` attempts; default 250 ms then 1 s (three attempts). */
@@ -55,6 +57,14 @@ function isTransient(error: unknown): boolean {
     return false;
   }
   return error.kind === 'network' || (error.kind === 'service' && error.status !== undefined && error.status >= 500);
+}
+
+/** A gist id or slug that cannot go into a request path (half a surrogate pair, over its size cap). */
+function refuseUnsendable(value: string, kind: IdentifierKind): void {
+  const problem = identifierProblem(value, kind);
+  if (problem !== undefined) {
+    throw new GistError('badRequest', `The ${kind} ${problem}, so it cannot be sent. Check the gist catalog in the settings.`, 'openSettings');
+  }
 }
 
 /** Refuses settings that cannot make a safe request, before anything is sent. */
@@ -105,6 +115,10 @@ export class GistClient {
     if (request.gistId === '' || request.variant === '') {
       throw new GistError('badRequest', 'The gist id or variant slug is empty. Check the gist catalog in the settings.', 'openSettings');
     }
+    refuseUnsendable(request.gistId, 'gist id');
+    if (request.variant !== undefined) {
+      refuseUnsendable(request.variant, 'variant slug');
+    }
     const checked = checkSettings(settings);
     const target = generateTarget(checked.baseUrl, request.gistId, request.variant);
     const response = await this.call(settings, checked, 'POST', target, signal, JSON.stringify({ values: request.values }));
@@ -143,7 +157,7 @@ export class GistClient {
     if (this.dispatcher === undefined) {
       const undici = await loadUndici();
       const factory = this.options.dispatcherFactory;
-      const dispatcher = factory !== undefined ? factory(undici) : new undici.Agent({ keepAliveTimeout: KEEP_ALIVE_MS });
+      const dispatcher = factory !== undefined ? factory(undici) : directAgent(undici);
       // Another call may have made one while undici loaded; keep the first.
       if (this.dispatcher === undefined) {
         this.dispatcher = dispatcher;

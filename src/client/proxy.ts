@@ -4,6 +4,8 @@
 import type { Dispatcher } from 'undici';
 import { GistError } from './errors';
 import { KEEP_ALIVE_MS, type Undici } from './http';
+import { directAgent, loopbackDirect } from './loopback';
+import { isLoopbackHost } from './urls';
 
 export interface ProxySettings {
   /** VS Code's `http.proxy`. Empty or absent: HTTPS_PROXY / HTTP_PROXY from the environment, if set. */
@@ -38,7 +40,8 @@ export function validateProxyUrl(raw: string): ProxyUrlResult {
 }
 
 /**
- * A `GistClientOptions.dispatcherFactory` that sends calls through the proxy. Throws a
+ * A `GistClientOptions.dispatcherFactory` that sends calls through the proxy, except calls to a
+ * loopback service, which always go direct (see `loopbackDirect`). Throws a
  * `configuration` GistError from the first call when the proxy URL is unusable; check it with
  * `validateProxyUrl` first to tell the user earlier.
  */
@@ -49,20 +52,22 @@ export function proxyDispatcherFactory(settings: ProxySettings): (undici: Undici
     // connect: direct calls; requestTls: the service behind a proxy; proxyTls: an https:// proxy.
     const unverified = { rejectUnauthorized: false };
     const tls = settings.strictSSL === false ? { connect: unverified, requestTls: unverified, proxyTls: unverified } : {};
-    if (raw === '') {
-      return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, noProxy, ...tls });
+    let proxyUrls = {};
+    if (raw !== '') {
+      const proxy = validateProxyUrl(raw);
+      if (!proxy.ok) {
+        throw new GistError('configuration', proxy.reason, 'openSettings');
+      }
+      proxyUrls = { httpProxy: proxy.url, httpsProxy: proxy.url };
     }
-    const proxy = validateProxyUrl(raw);
-    if (!proxy.ok) {
-      throw new GistError('configuration', proxy.reason, 'openSettings');
-    }
-    return new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, httpProxy: proxy.url, httpsProxy: proxy.url, noProxy, ...tls });
+    const proxied = new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, noProxy, ...proxyUrls, ...tls });
+    return loopbackDirect(undici, directAgent(undici, settings.strictSSL === false ? unverified : {}), proxied);
   };
 }
 
 /** Where calls to one URL go: straight to the host, or through a proxy (and which setting chose it). */
 export type ProxyChoice =
-  | { readonly kind: 'direct'; readonly reason: 'noProxyConfigured' | 'noProxyMatch' }
+  | { readonly kind: 'direct'; readonly reason: 'loopback' | 'noProxyConfigured' | 'noProxyMatch' }
   | { readonly kind: 'proxy'; readonly url: string; readonly source: 'http.proxy' | 'environment' };
 
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
@@ -87,11 +92,15 @@ function bypassed(url: URL, noProxy: string): boolean {
 }
 
 /**
- * The proxy `proxyDispatcherFactory(settings)` uses for `url`, decided by the same rules as
- * undici's EnvHttpProxyAgent: http.proxy, else https_proxy/HTTPS_PROXY (for https) or
- * http_proxy/HTTP_PROXY; hosts in http.noProxy (else no_proxy/NO_PROXY) go direct.
+ * The proxy `proxyDispatcherFactory(settings)` uses for `url`: none for a loopback host, whatever
+ * the settings; otherwise by the same rules as undici's EnvHttpProxyAgent: http.proxy, else
+ * https_proxy/HTTPS_PROXY (for https) or http_proxy/HTTP_PROXY; hosts in http.noProxy (else
+ * no_proxy/NO_PROXY) go direct.
  */
 export function chooseProxy(url: URL, settings: ProxySettings, env: NodeJS.ProcessEnv = process.env): ProxyChoice {
+  if (isLoopbackHost(url.hostname)) {
+    return { kind: 'direct', reason: 'loopback' };
+  }
   const configured = settings.proxyUrl?.trim() ?? '';
   const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
   const httpsProxy = env.https_proxy ?? env.HTTPS_PROXY;
@@ -107,10 +116,13 @@ export function chooseProxy(url: URL, settings: ProxySettings, env: NodeJS.Proce
   return { kind: 'proxy', url: proxyUrl, source: configured !== '' ? 'http.proxy' : 'environment' };
 }
 
-/** A proxy URL fit for a log: any password replaced. */
+/** A proxy URL fit for a log or a message: user name and password masked (a user name can be a token too). */
 export function redactProxyUrl(raw: string): string {
   try {
     const url = new URL(raw.trim());
+    if (url.username !== '') {
+      url.username = '***';
+    }
     if (url.password !== '') {
       url.password = '***';
     }

@@ -1,12 +1,19 @@
 // Service URLs: validation of the configured base URL and the request paths. Pure: no `vscode`.
+import { GistError } from './errors';
+import { hasLoneSurrogate } from './identifiers';
 import { oneLine } from './oneLine';
 
 export type BaseUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 
-/** Hosts on this machine, where plain `http:` cannot leak the key to the network. */
+/**
+ * Hosts on this machine, where plain `http:` cannot leak the key to the network: `localhost`,
+ * 127.0.0.0/8 and ::1 (as URL normalises them). Not `*.localhost`: those names go to the ordinary
+ * resolver, which may answer with any address. `localhost` itself is pinned to loopback
+ * addresses when connecting (see `loopback.ts`).
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return host === 'localhost' || host === '::1' || /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host);
 }
 
 /**
@@ -43,9 +50,13 @@ export function validateBaseUrl(raw: string): BaseUrlResult {
 /**
  * Encodes one path segment so that `/`, `?`, `#` and `%` stay inside it. `encodeURIComponent`
  * leaves `.` and `..` as they are, and a server would resolve them as "here" and "up", so their
- * dots are written `%2E`.
+ * dots are written `%2E`. Text with a lone surrogate is a typed `badRequest` error.
  */
 export function encodeSegment(segment: string): string {
+  if (hasLoneSurrogate(segment)) {
+    // encodeURIComponent would throw a URIError: there is no UTF-8 for half a surrogate pair.
+    throw new GistError('badRequest', 'A gist id or variant slug is not valid Unicode (it holds half of a surrogate pair). Check the gist catalog in the settings.', 'openSettings');
+  }
   return segment === '.' || segment === '..' ? segment.replace(/\./g, '%2E') : encodeURIComponent(segment);
 }
 

@@ -1,5 +1,6 @@
 // Validates the arguments of `gist.compareVariants` ({gistId, variants, values?}). Pure.
 import { recordOf } from './keyedRecord';
+import { identifierProblem } from '../client/identifiers';
 
 export interface CompareRequest {
   readonly gistId: string;
@@ -34,7 +35,15 @@ export function parseCompareArgs(args: unknown): CompareArgsResult | undefined {
   if (!Array.isArray(variants) || variants.some((slug) => typeof slug !== 'string')) {
     return { ok: false, reason: '"variants" must be a list of variant slugs.' };
   }
+  const gistProblem = identifierProblem(gistId.trim(), 'gist id');
+  if (gistProblem !== undefined) {
+    return { ok: false, reason: `"gistId" ${gistProblem}.` };
+  }
   const slugs = distinctSlugs(variants as string[]);
+  const slugProblem = slugs.map((slug) => identifierProblem(slug, 'variant slug')).find((problem) => problem !== undefined);
+  if (slugProblem !== undefined) {
+    return { ok: false, reason: `"variants" has a slug that ${slugProblem}.` };
+  }
   if (slugs.length < 2) {
     return { ok: false, reason: '"variants" must name at least two different variants.' };
   }

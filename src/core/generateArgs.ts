@@ -1,6 +1,7 @@
 // Validates the arguments of `gist.generate` when another extension, a keybinding or a test
 // calls it directly. Pure: no `vscode`.
 
+import { identifierProblem } from '../client/identifiers';
 import type { GenerateRequest } from '../client/types';
 import { INSERT_MODES, isInsertMode, type InsertMode } from './insertMode';
 import { recordOf } from './keyedRecord';
@@ -27,6 +28,14 @@ export function parseGenerateArgs(args: unknown): GenerateArgsResult | undefined
   }
   if (variant !== undefined && variant !== null && typeof variant !== 'string') {
     return { ok: false, reason: '"variant" must be a string when given.' };
+  }
+  const gistProblem = identifierProblem(gistId.trim(), 'gist id');
+  if (gistProblem !== undefined) {
+    return { ok: false, reason: `"gistId" ${gistProblem}.` };
+  }
+  const variantProblem = typeof variant === 'string' ? identifierProblem(variant.trim(), 'variant slug') : undefined;
+  if (variantProblem !== undefined) {
+    return { ok: false, reason: `"variant" ${variantProblem}.` };
   }
   if (values !== undefined && !isRecord(values)) {
     return { ok: false, reason: '"values" must be an object of strings.' };

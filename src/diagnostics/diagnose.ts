@@ -7,8 +7,9 @@ import { parseMe } from '../client/envelope';
 import { GistError, isGistError } from '../client/errors';
 import { errorFromFailure } from '../client/failureErrors';
 import { checkSettings } from '../client/gistClient';
+import { loadUndici, send, type Undici } from '../client/http';
 import { parsedWithoutKey, userWithoutKey } from '../client/keyEcho';
-import { KEEP_ALIVE_MS, loadUndici, send, type Undici } from '../client/http';
+import { directAgent } from '../client/loopback';
 import { chooseProxy, redactProxyUrl, validateProxyUrl, type ProxySettings } from '../client/proxy';
 import type { GistUser } from '../client/types';
 import { meTarget, validateBaseUrl } from '../client/urls';
@@ -134,7 +135,7 @@ async function meCall(run: Run, baseUrl: string, apiKey: string): Promise<{ user
   const checked = checkSettings({ baseUrl, apiKeyHeader: run.input.apiKeyHeader, apiKey, timeoutMs: run.input.timeoutMs });
   const undici = await loadUndici();
   // A dispatcher of its own, closed after: the measured call opens a fresh connection.
-  const dispatcher = run.input.dispatcherFactory?.(undici) ?? new undici.Agent({ keepAliveTimeout: KEEP_ALIVE_MS });
+  const dispatcher = run.input.dispatcherFactory?.(undici) ?? directAgent(undici);
   const started = performance.now();
   let ttfbMs = 0;
   try {
@@ -194,7 +195,12 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
       proxyText = redactProxyUrl(valid.url);
       record(run, { name: 'proxy', status: 'ok', detail: `through ${proxyText} (from ${choice.source})` });
     } else {
-      proxyText = choice.reason === 'noProxyMatch' ? 'direct (host listed in no-proxy)' : 'direct (no proxy set)';
+      proxyText =
+        choice.reason === 'loopback'
+          ? 'direct (loopback service: never through a proxy)'
+          : choice.reason === 'noProxyMatch'
+            ? 'direct (host listed in no-proxy)'
+            : 'direct (no proxy set)';
       record(run, { name: 'proxy', status: 'ok', detail: proxyText });
     }
 

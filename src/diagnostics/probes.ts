@@ -4,6 +4,7 @@ import { lookup } from 'node:dns/promises';
 import { request } from 'node:http';
 import { connect as tcpConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type PeerCertificate, type TLSSocket } from 'node:tls';
+import { pinLoopback, type ResolvedAddress } from '../client/loopback';
 import type { CertificateFacts } from './report';
 
 /** Rejects with an AbortError when `signal` aborts first; `cleanup` undoes a late result. */
@@ -39,19 +40,19 @@ function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('The step was aborted.', 'AbortError');
 }
 
-export interface ResolvedAddress {
-  readonly address: string;
-  readonly family: number;
-}
+export type { ResolvedAddress } from '../client/loopback';
 
-/** Every address of `host` as the OS resolver gives them (what Node's connect uses); an IP literal as is. */
+/**
+ * Every address of `host` as the OS resolver gives them (what Node's connect uses); an IP literal
+ * as is. For `localhost`, only its loopback addresses, as the client connects (see `pinLoopback`).
+ */
 export async function lookupHost(host: string, signal: AbortSignal): Promise<ResolvedAddress[]> {
   const bare = host.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   if (family !== 0) {
     return [{ address: bare, family }];
   }
-  return abortable(lookup(bare, { all: true, verbatim: true }), signal);
+  return pinLoopback(bare, await abortable(lookup(bare, { all: true, verbatim: true }), signal));
 }
 
 /** A TCP connection to `address:port`; the caller destroys it. */

@@ -1,5 +1,6 @@
 // Step 1 of "Generate at Cursor…": which gist. Catalog entries, recently used ids, or a typed id.
 import * as vscode from 'vscode';
+import { hasLoneSurrogate } from '../client/identifiers';
 import type { Catalog, CatalogGist } from '../core/catalog';
 import type { InsertMode } from '../core/insertMode';
 import { insertModeIcon, insertModeLabel, pickInsertMode } from './insertModePicker';
@@ -19,6 +20,9 @@ export function validateGistId(value: string): string | undefined {
   const id = value.trim();
   if (id === '') {
     return vscode.l10n.t('Enter a gist id.');
+  }
+  if (hasLoneSurrogate(id)) {
+    return vscode.l10n.t('A gist id must be valid Unicode (this one holds half of a surrogate pair).');
   }
   // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f]/.test(id) ? vscode.l10n.t('A gist id cannot contain control characters.') : undefined;

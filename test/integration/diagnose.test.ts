@@ -65,15 +65,17 @@ describe('Diagnose Connection', function () {
     }
   });
 
-  it('follows http.proxy: a proxy that refuses connections fails at TCP', async function () {
+  it('with http.proxy set, a loopback service is diagnosed as direct, as the calls go (the proxy is not used)', async function () {
     const http = vscode.workspace.getConfiguration('http');
-    await http.update('proxy', 'http://127.0.0.1:9', vscode.ConfigurationTarget.Global);
+    // Nothing listens on port 9: had the diagnosis gone through this proxy, it would fail at TCP.
+    await http.update('proxy', 'http://tok3n-user:pw@127.0.0.1:9', vscode.ConfigurationTarget.Global);
     try {
       const report = await diagnose();
-      assert.equal(report.proxy, 'http://127.0.0.1:9');
-      assert.equal(report.failedAt, 'tcp');
-      assert.match(report.error?.message ?? '', /refused the connection/);
-      assert.equal((await service().calls()).length, 0);
+      assert.match(report.proxy, /^direct \(loopback/);
+      assert.equal(report.outcome, 'ok', JSON.stringify(report));
+      assert.equal(report.steps.find((step) => step.name === 'tunnel')?.status, 'skipped');
+      assert.ok(!JSON.stringify(report).includes('tok3n-user'));
+      assert.equal((await service().calls()).length, 1);
     } finally {
       await http.update('proxy', undefined, vscode.ConfigurationTarget.Global);
     }

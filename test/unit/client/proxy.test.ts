@@ -1,32 +1,41 @@
 // Calls through a real HTTP proxy (the `proxy` package) on loopback.
 import { strict as assert } from 'node:assert';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createProxy, type ProxyServer } from 'proxy';
 import { GistClient } from '../../../src/client/gistClient';
 import { chooseProxy, proxyDispatcherFactory, redactProxyUrl, validateProxyUrl } from '../../../src/client/proxy';
+import { startService, type RunningService } from '../../service/index';
+import { startRecordingProxy, type RecordingProxy } from '../support/recordingProxy';
+import { makeTestCa, type TestCa } from '../support/testCa';
 import { failure, useClientFixture } from './clientFixture';
 
 describe('GistClient through a proxy', function () {
   const f = useClientFixture();
-  let proxy: ProxyServer;
+  // Loopback services never go through a proxy; a "remote" one is an HTTPS service that only the
+  // proxy can find: it tunnels gists.example.invalid to this machine. strictSSL is off because
+  // the test certificate names 127.0.0.1.
+  let ca: TestCa;
+  let remote: RunningService;
+  let proxy: RecordingProxy;
   let proxyUrl: string;
   let tunnels: string[];
   let client: GistClient | undefined;
+  const remoteSettings = () => f.settings({ baseUrl: `https://gists.example.invalid:${new URL(remote.url).port}` });
 
   before(async function () {
-    proxy = createProxy(createServer());
-    proxy.on('connect', (req: IncomingMessage) => tunnels.push(req.url ?? ''));
-    proxy.on('request', (req: IncomingMessage) => tunnels.push(req.url ?? ''));
-    await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    ca = makeTestCa();
+    remote = await startService({ seed: 7, tls: { key: ca.serverKey, cert: ca.serverCert } });
+    proxy = await startRecordingProxy((authority) => authority.replace(/^gists\.example\.invalid:/, '127.0.0.1:'));
+    proxyUrl = proxy.url;
+    tunnels = proxy.seen;
   });
   after(async function () {
-    await new Promise<void>((done) => proxy.close(() => done()));
+    await proxy.close();
+    await remote.close();
+    ca.dispose();
   });
   beforeEach(function () {
-    tunnels = [];
-    proxy.authenticate = undefined;
+    tunnels.length = 0;
+    remote.clearCalls();
+    proxy.server.authenticate = undefined;
   });
   afterEach(async function () {
     await client?.dispose();
@@ -34,14 +43,13 @@ describe('GistClient through a proxy', function () {
   });
 
   it('goes through the proxy, keeping encoded segments and the key header', async function () {
-    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl }) });
-    assert.equal((await client.me(f.settings())).id, 'u_ada');
-    const err = await failure(client.generate(f.settings(), { gistId: '..', variant: 'a/b', values: {} }));
+    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl, strictSSL: false }) });
+    assert.equal((await client.me(remoteSettings())).id, 'u_ada');
+    const err = await failure(client.generate(remoteSettings(), { gistId: '..', variant: 'a/b', values: {} }));
     assert.equal(err.kind, 'notFound');
-    assert.equal(tunnels.length, 1, 'one tunnel, kept alive for both calls');
-    assert.equal(tunnels[0], new URL(f.service.url).host);
+    assert.deepEqual(tunnels, [`CONNECT gists.example.invalid:${new URL(remote.url).port}`], 'one tunnel, kept alive for both calls');
     assert.deepEqual(
-      f.service.calls().map((call) => [call.path, call.headers['service-api-key']]),
+      remote.calls().map((call) => [call.path, call.headers['service-api-key']]),
       [
         ['/v1/me', 'gk_demo_ada'],
         ['/v1/generate/%2E%2E/a%2Fb', 'gk_demo_ada'],
@@ -49,24 +57,24 @@ describe('GistClient through a proxy', function () {
     );
   });
 
-  it('skips the proxy for hosts in noProxy', async function () {
-    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl, noProxy: ['127.0.0.1'] }) });
-    await client.me(f.settings());
+  it('skips the proxy for hosts in noProxy (here the name then fails at DNS)', async function () {
+    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl, noProxy: ['gists.example.invalid'] }), meRetryDelaysMs: [] });
+    const err = await failure(client.me(remoteSettings()));
+    assert.match(err.message, /could not be found/);
     assert.deepEqual(tunnels, []);
-    assert.equal(f.service.calls().length, 1);
   });
 
   it('sends proxy credentials from the URL; without them a 407 asks for them', async function () {
     const expected = `Basic ${Buffer.from('ada:s3cret').toString('base64')}`;
-    proxy.authenticate = (req) => req.headers['proxy-authorization'] === expected;
-    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl }), meRetryDelaysMs: [] });
-    const err = await failure(client.me(f.settings()));
+    proxy.server.authenticate = (req) => req.headers['proxy-authorization'] === expected;
+    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl, strictSSL: false }), meRetryDelaysMs: [] });
+    const err = await failure(client.me(remoteSettings()));
     assert.equal(err.kind, 'network');
     assert.equal(err.remedy, 'openSettings');
     assert.match(err.message, /HTTP 407/);
     await client.dispose();
-    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl: proxyUrl.replace('//', '//ada:s3cret@') }) });
-    assert.equal((await client.me(f.settings())).id, 'u_ada');
+    client = new GistClient({ dispatcherFactory: proxyDispatcherFactory({ proxyUrl: proxyUrl.replace('//', '//ada:s3cret@'), strictSSL: false }) });
+    assert.equal((await client.me(remoteSettings())).id, 'u_ada');
   });
 
   it('a proxy that cannot reach the host → network error, not a cancellation', async function () {
@@ -100,7 +108,8 @@ describe('validateProxyUrl', function () {
 
 describe('chooseProxy', function () {
   const https = new URL('https://gists.example.com');
-  const http = new URL('http://127.0.0.1:8787');
+  // Not a loopback host: those are always direct (see loopbackDirect.test.ts).
+  const http = new URL('http://gists.example.com:8787');
   it('http.proxy wins over the environment', function () {
     assert.deepEqual(chooseProxy(https, { proxyUrl: 'http://setting:1' }, { HTTPS_PROXY: 'http://env:2' }), { kind: 'proxy', url: 'http://setting:1', source: 'http.proxy' });
   });
@@ -130,8 +139,8 @@ describe('chooseProxy', function () {
       assert.equal(chooseProxy(https, { proxyUrl: 'http://proxy:3128', noProxy }, env).kind, direct ? 'direct' : 'proxy');
     });
   }
-  it('redactProxyUrl hides a password', function () {
-    assert.equal(redactProxyUrl('http://ada:s3cret@proxy:3128/'), 'http://ada:***@proxy:3128');
+  it('redactProxyUrl hides the user name and the password', function () {
+    assert.equal(redactProxyUrl('http://ada:s3cret@proxy:3128/'), 'http://***:***@proxy:3128');
     assert.equal(redactProxyUrl('nope'), '(not a URL)');
   });
 });

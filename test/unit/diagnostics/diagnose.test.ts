@@ -2,17 +2,16 @@
 // server with the fixture certificate, a proxy, a refused port and a host that cannot resolve.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { resolve } from 'node:path';
-import { createProxy, type ProxyServer } from 'proxy';
 import { Agent } from 'undici';
 import { proxyDispatcherFactory } from '../../../src/client/proxy';
 import { diagnoseConnection, type DiagnoseInput } from '../../../src/diagnostics/diagnose';
 import { formatReport, type DiagnosisReport, type StepName, type StepStatus } from '../../../src/diagnostics/report';
 import { startService, type RunningService } from '../../service/index';
 import { waitFor } from '../service/waitFor';
+import { startRecordingProxy, type RecordingProxy } from '../support/recordingProxy';
 
 const fixtures = resolve(__dirname, '../../../../test/unit/client/fixtures');
 const cert = readFileSync(resolve(fixtures, 'selfSigned.crt'), 'utf8');
@@ -221,56 +220,61 @@ describe('diagnoseConnection', function () {
   });
 
   describe('through a proxy', function () {
-    let proxy: ProxyServer;
+    // Loopback services are always direct; the proxy tunnels gists.example.invalid to the TLS server here.
+    let proxy: RecordingProxy;
     let proxyUrl: string;
     let seen: string[];
+    let remoteUrl: string;
+    let remoteAuthority: string;
     before(async function () {
-      proxy = createProxy(createHttpServer());
-      proxy.on('connect', (req: IncomingMessage) => seen.push(`CONNECT ${req.url ?? ''}`));
-      proxy.on('request', (req: IncomingMessage) => seen.push(`${req.method ?? ''} ${req.url ?? ''}`));
-      await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
-      proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      proxy = await startRecordingProxy((authority) => authority.replace(/^gists\.example\.invalid:/, '127.0.0.1:'));
+      proxyUrl = proxy.url;
+      seen = proxy.seen;
+      remoteAuthority = `gists.example.invalid:${new URL(tlsUrl).port}`;
+      remoteUrl = `https://${remoteAuthority}`;
     });
     after(async function () {
-      await new Promise<void>((done) => proxy.close(() => done()));
+      await proxy.close();
     });
     beforeEach(function () {
-      seen = [];
-      proxy.authenticate = undefined;
+      seen.length = 0;
+      proxy.server.authenticate = undefined;
     });
 
     it('https: tunnels through http.proxy and checks the certificate inside the tunnel', async function () {
-      const report = await diagnoseConnection(input({ baseUrl: tlsUrl, proxy: { proxyUrl } }));
+      const report = await diagnoseConnection(input({ baseUrl: remoteUrl, proxy: { proxyUrl } }));
       assert.equal(report.proxy, proxyUrl);
       assert.equal(statuses(report).tunnel, 'ok');
       assert.equal(report.failedAt, 'tls');
       assert.equal(report.certificate?.subject, 'CN=127.0.0.1');
-      assert.ok(seen.includes(`CONNECT 127.0.0.1:${new URL(tlsUrl).port}`), JSON.stringify(seen));
+      assert.deepEqual(seen, [`CONNECT ${remoteAuthority}`]);
     });
 
-    it('the proxy from HTTPS_PROXY, a password hidden; 407 without credentials fails at the tunnel', async function () {
-      proxy.authenticate = () => false;
+    it('the proxy from HTTPS_PROXY, user name and password hidden; 407 without credentials fails at the tunnel', async function () {
+      proxy.server.authenticate = () => false;
       const withPassword = proxyUrl.replace('//', '//ada:s3cret@');
-      const report = await diagnoseConnection(input({ baseUrl: tlsUrl, env: { HTTPS_PROXY: withPassword } }));
-      assert.equal(report.proxy, proxyUrl.replace('//', '//ada:***@'));
+      const report = await diagnoseConnection(input({ baseUrl: remoteUrl, env: { HTTPS_PROXY: withPassword } }));
+      assert.equal(report.proxy, proxyUrl.replace('//', '//***:***@'));
       assert.match(report.steps.find((s) => s.name === 'proxy')?.detail ?? '', /from environment/);
       assert.equal(report.failedAt, 'tunnel');
       assert.match(report.error?.message ?? '', /HTTP 407/);
       assert.ok(!JSON.stringify(report).includes('s3cret'));
+      assert.ok(!JSON.stringify(report).includes('ada:'));
     });
 
-    it('http: the tunnel and /v1/me go through the proxy; hosts in noProxy go direct', async function () {
-      const proxied = await diagnoseConnection(input({ proxy: { proxyUrl }, dispatcherFactory: proxyDispatcherFactory({ proxyUrl }) }));
+    it('the tunnel and /v1/me go through the proxy; hosts in noProxy go direct', async function () {
+      const settings = { proxyUrl, strictSSL: false };
+      const proxied = await diagnoseConnection(input({ baseUrl: remoteUrl, proxy: settings, dispatcherFactory: proxyDispatcherFactory(settings) }));
       assert.equal(proxied.outcome, 'ok', formatReport(proxied).join('\n'));
       assert.equal(statuses(proxied).tunnel, 'ok');
-      assert.equal(statuses(proxied).tls, 'skipped');
+      assert.equal(statuses(proxied).tls, 'warning');
       // One CONNECT from the tunnel step, one from the client's own call.
-      assert.deepEqual(seen, [`CONNECT ${new URL(service.url).host}`, `CONNECT ${new URL(service.url).host}`]);
-      assert.equal(service.calls().length, 1);
-      seen = [];
-      const direct = await diagnoseConnection(input({ proxy: { proxyUrl, noProxy: ['127.0.0.1'] }, dispatcherFactory: proxyDispatcherFactory({ proxyUrl, noProxy: ['127.0.0.1'] }) }));
-      assert.equal(direct.outcome, 'ok');
+      assert.deepEqual(seen, [`CONNECT ${remoteAuthority}`, `CONNECT ${remoteAuthority}`]);
+      seen.length = 0;
+      const bypass = { ...settings, noProxy: ['gists.example.invalid'] };
+      const direct = await diagnoseConnection(input({ baseUrl: remoteUrl, proxy: bypass, dispatcherFactory: proxyDispatcherFactory(bypass) }));
       assert.match(direct.proxy, /direct \(host listed in no-proxy\)/);
+      assert.equal(direct.failedAt, 'dns', 'straight to a name only the proxy knows');
       assert.deepEqual(seen, []);
     });
   });

@@ -1,0 +1,113 @@
+// Direct connections to services on this machine. A loopback service is never reached through a
+// proxy (the key would cross the proxy in clear text over http://), and the name `localhost` only
+// ever connects to a loopback address, whatever a hosts file or resolver answers. Pure Node: no `vscode`.
+import { lookup as dnsLookup } from 'node:dns';
+import type { Dispatcher } from 'undici';
+import { KEEP_ALIVE_MS, type Undici } from './http';
+import { isLoopbackHost } from './urls';
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: number;
+}
+
+/** The shape of `dns.lookup` that `net.connect` calls (with `all: true` when it tries several addresses). */
+export type LookupFunction = (
+  hostname: string,
+  options: { all?: boolean; family?: number | string; hints?: number },
+  callback: (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void,
+) => void;
+
+/** 127.0.0.0/8, ::1, and 127.x written as an IPv4-mapped IPv6 address. */
+export function isLoopbackAddress(address: string): boolean {
+  const text = address.toLowerCase();
+  return /^127\./.test(text) || text === '::1' || text === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(text);
+}
+
+/** The loopback addresses among what `hostname` resolved to; throws when `localhost` resolved elsewhere. */
+export function pinLoopback(hostname: string, addresses: readonly ResolvedAddress[]): ResolvedAddress[] {
+  if (hostname.toLowerCase() !== 'localhost') {
+    return [...addresses];
+  }
+  const loopback = addresses.filter((entry) => isLoopbackAddress(entry.address));
+  if (loopback.length === 0) {
+    const found = addresses.map((entry) => entry.address).join(', ') || 'nothing';
+    throw Object.assign(new Error(`localhost resolved to ${found}, not to this machine, so the call was not made`), { code: 'ENOTLOOPBACK' });
+  }
+  return loopback;
+}
+
+/** A `lookup` for `net.connect` that applies `pinLoopback` to `localhost`; other names resolve as usual. */
+export function loopbackOnlyLookup(resolve: LookupFunction = dnsLookup as unknown as LookupFunction): LookupFunction {
+  return (hostname, options, callback) => {
+    if (hostname.toLowerCase() !== 'localhost') {
+      resolve(hostname, options, callback);
+      return;
+    }
+    resolve(hostname, { ...options, all: true }, (error, found) => {
+      if (error !== null) {
+        callback(error, []);
+        return;
+      }
+      let pinned: ResolvedAddress[];
+      try {
+        pinned = pinLoopback(hostname, Array.isArray(found) ? found : [{ address: found, family: 0 }]);
+      } catch (refused) {
+        callback(refused as NodeJS.ErrnoException, []);
+        return;
+      }
+      const first = pinned[0] as ResolvedAddress;
+      if (options.all === true) {
+        callback(null, pinned);
+      } else {
+        callback(null, first.address, first.family);
+      }
+    });
+  };
+}
+
+/** undici's `connect` options for a direct connection: `localhost` pinned, plus `tls` (e.g. `rejectUnauthorized`). */
+export function directConnectOptions(tls: { readonly rejectUnauthorized?: boolean } = {}): { lookup: LookupFunction; rejectUnauthorized?: boolean } {
+  return { ...tls, lookup: loopbackOnlyLookup() };
+}
+
+/** A keep-alive undici Agent for direct calls, with `localhost` pinned to loopback addresses. */
+export function directAgent(undici: Undici, tls: { readonly rejectUnauthorized?: boolean } = {}): Dispatcher {
+  return new undici.Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: directConnectOptions(tls) });
+}
+
+function isLoopbackOrigin(origin: unknown): boolean {
+  try {
+    return isLoopbackHost(new URL(String(origin)).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A dispatcher that sends requests for loopback origins to `direct` and all others to `proxied`,
+ * so no proxy setting (http.proxy, HTTP_PROXY, NO_PROXY) can route a loopback call. The same
+ * decision as `chooseProxy`, which the diagnosis reports.
+ */
+export function loopbackDirect(undici: Undici, direct: Dispatcher, proxied: Dispatcher): Dispatcher {
+  // undici.Dispatcher carries `request()` and friends, which call `dispatch()`; its close and
+  // destroy overloads are implemented here in their promise and callback forms.
+  const Base = undici.Dispatcher as unknown as new () => object;
+  const both = (work: (dispatcher: Dispatcher) => Promise<void>): Promise<void> => Promise.all([work(direct), work(proxied)]).then(() => undefined);
+  class LoopbackDirect extends Base {
+    dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+      return (isLoopbackOrigin(options.origin) ? direct : proxied).dispatch(options, handler);
+    }
+    close(callback?: () => void): Promise<void> | undefined {
+      const closing = both((dispatcher) => dispatcher.close());
+      return callback === undefined ? closing : void closing.then(callback, callback);
+    }
+    destroy(errorOrCallback?: Error | null | (() => void), callback?: () => void): Promise<void> | undefined {
+      const error = typeof errorOrCallback === 'function' ? null : (errorOrCallback ?? null);
+      const done = typeof errorOrCallback === 'function' ? errorOrCallback : callback;
+      const destroying = both((dispatcher) => dispatcher.destroy(error));
+      return done === undefined ? destroying : void destroying.then(done, done);
+    }
+  }
+  return new LoopbackDirect() as unknown as Dispatcher;
+}

@@ -1,0 +1,37 @@
+// Every size and range limit of the extension, in one place. Text from the service, from other
+// extensions and from workspace files is capped before it is stored, since global state is loaded
+// at every startup and a write that is too large fails. Pure: no `vscode`.
+
+/** A call id from the service longer than this (UTF-8) is a malformed response. */
+export const MAX_CALL_ID_BYTES = 1024;
+/** Gist ids and variant slugs longer than this are refused before any call. */
+export const MAX_GIST_ID_BYTES = 256;
+export const MAX_VARIANT_BYTES = 256;
+/** A gist's label as kept in the history. */
+export const MAX_LABEL_BYTES = 256;
+/** A failed call's message as kept in the history. */
+export const MAX_ERROR_BYTES = 2 * 1024;
+
+/** Values of one call that are remembered (history, last values per gist); the rest are not kept. */
+export const MAX_VALUES_KEPT = 64;
+/** A variable name longer than this is not remembered with its value. */
+export const MAX_VARIABLE_NAME_BYTES = 256;
+/** One remembered value; a longer one is cut (history) or not kept (last values). */
+export const MAX_VALUE_BYTES = 16 * 1024;
+
+/** History: entries, generated text per entry, one whole entry, and all entries together. */
+export const MAX_HISTORY_ENTRIES = 100;
+export const MAX_CONTENT_BYTES = 64 * 1024;
+export const MAX_HISTORY_ENTRY_BYTES = 128 * 1024;
+export const MAX_HISTORY_BYTES = 2 * 1024 * 1024;
+
+/** `gist.requestTimeoutSeconds`: the range declared in package.json. */
+export const MIN_TIMEOUT_SECONDS = 1;
+export const MAX_TIMEOUT_SECONDS = 600;
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+const encoder = new TextEncoder();
+
+export function utf8Length(text: string): number {
+  return encoder.encode(text).length;
+}
