@@ -22,7 +22,7 @@ describe('Call history', function () {
     assert.equal(latest?.callId, second.id);
     assert.equal(latest?.gistId, 'echo');
     assert.equal(latest?.variant, 'plain');
-    assert.deepEqual(latest?.values, { text: 'two\nlines' });
+    assert.deepEqual({ ...latest?.values }, { text: 'two\nlines' });
     assert.equal(latest?.content, 'two\nlines');
     assert.equal(previous?.callId, first.id);
   });
