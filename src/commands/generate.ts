@@ -35,13 +35,14 @@ export async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSe
   if (deps.settings.baseUrl() === '') {
     deps.onFirstRun();
   }
-  if ((await ensureBaseUrl(deps.settings)) === undefined) {
-    return undefined;
-  }
   let key = await deps.keyStore.get();
   if (key === undefined) {
+    // Asks for the service URL too when it is missing, in the same flow as the key.
     await setApiKey(deps);
     key = await deps.keyStore.get();
+  }
+  if ((await ensureBaseUrl(deps.settings)) === undefined) {
+    return undefined;
   }
   const connection = connectionFor(deps.settings, key);
   return connection.ok ? connection.connection : undefined;

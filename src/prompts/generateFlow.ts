@@ -91,7 +91,7 @@ export async function runGenerateFlow(
         buttons: modeButton === undefined ? [] : [modeButton],
       });
       if (picked.kind === 'button') {
-        state.insertMode = await pickInsertModeIn(input, title, total(), state.insertMode);
+        state.insertMode = await pickInsertModeIn(input, total(), state.insertMode);
         continue;
       }
       const item = picked.item;
@@ -240,7 +240,7 @@ export async function runGenerateFlow(
 }
 
 /** The insert mode for this call, picked inside the flow, so focus stays in a quick input. */
-async function pickInsertModeIn(input: MultiStepInput, title: string, totalSteps: number, current: InsertMode | undefined): Promise<InsertMode | undefined> {
+async function pickInsertModeIn(input: MultiStepInput, totalSteps: number, current: InsertMode | undefined): Promise<InsertMode | undefined> {
   if (current === undefined) {
     return undefined;
   }
@@ -250,7 +250,7 @@ async function pickInsertModeIn(input: MultiStepInput, title: string, totalSteps
     mode,
   }));
   const picked = await input.showQuickPick({
-    title: vscode.l10n.t('{0}: Where the generated text goes (this call only)', title),
+    title: vscode.l10n.t('Where the generated text goes (this call only)'),
     totalSteps,
     placeholder: vscode.l10n.t('Change the default with the gist.insertMode setting'),
     items,

@@ -100,7 +100,7 @@ export async function moveToRow(page: Page, label: string | RegExp): Promise<voi
     if (typeof label === 'string' ? text.includes(label) : label.test(text)) {
       return;
     }
-    await page.keyboard.press('Down');
+    await page.keyboard.press('ArrowDown');
   }
   throw new Error(`No quick pick row “${String(label)}” became active`);
 }
