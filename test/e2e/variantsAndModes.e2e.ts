@@ -2,7 +2,7 @@
 // variants picked in the multi-select list, ending in a diff.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, expectQuickInputFocus, moveToRow, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { answer, expectQuickInputFocus, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'insert mode button, then Compare Variants side by side',
@@ -33,15 +33,14 @@ export const scenario: Scenario = {
 
     await runCommand(page, 'Gist: Compare Variants…');
     await pick(page, 'Welcome e-mail', /^Compare Variants/);
-    // Typed to filter, Ctrl+Enter toggles the active row's checkbox; the count badge confirms each one.
+    // Still a click on each row's checkbox: no keyboard toggle was found in time (Ctrl+Enter does
+    // not toggle in 1.139's web workbench); left for the Compare Variants flow conversion.
+    await expectQuickInputFocus(page, 'Variants to Compare');
     for (const [count, slug] of ['formal', 'short'].entries()) {
-      await expectQuickInputFocus(page, 'Variants to Compare');
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type(slug, { delay: 5 });
-      await moveToRow(page, slug);
-      await page.keyboard.press('Control+Enter');
+      await widget.locator('.monaco-list-row', { hasText: slug }).first().click();
       await widget.getByText(`${count + 1} Selected`).waitFor({ state: 'visible' });
     }
+    await expectQuickInputFocus(page, 'Variants to Compare');
     await page.keyboard.press('Enter');
     await answer(page, 'Grace', /— name \(|name \(1\/2\)/);
     await answer(page, 'the Loom', /— product \(|product \(2\/2\)/);
