@@ -28,6 +28,8 @@ function isShownInAnyTab(uri: vscode.Uri): boolean {
 
 export class InsertionTarget implements vscode.Disposable {
   private ranges: OffsetRange[];
+  /** Per range: a selection when invoked (not an empty cursor), whatever it has become since. */
+  private readonly wasSelection: readonly boolean[];
   private readonly subscription: vscode.Disposable | undefined;
 
   private constructor(private readonly document: vscode.TextDocument | undefined, selections: readonly vscode.Selection[]) {
@@ -35,6 +37,7 @@ export class InsertionTarget implements vscode.Disposable {
       start: document?.offsetAt(selection.start) ?? 0,
       end: document?.offsetAt(selection.end) ?? 0,
     }));
+    this.wasSelection = selections.map((selection) => !selection.isEmpty);
     this.subscription =
       document === undefined
         ? undefined
@@ -94,7 +97,8 @@ export class InsertionTarget implements vscode.Disposable {
         const line = document.lineAt(document.positionAt(offset).line).range;
         return { start: document.offsetAt(line.start), end: document.offsetAt(line.end) };
       };
-      return replacementSpans(this.ranges, lineSpan).map(toRange);
+      const captured = this.ranges.map((range, index) => ({ ...range, wasSelection: this.wasSelection[index] === true }));
+      return replacementSpans(captured, lineSpan).map(toRange);
     }
     return this.ranges.map(toRange);
   }

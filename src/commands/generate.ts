@@ -13,9 +13,9 @@ import { InsertionTarget } from '../insertionTarget';
 import type { Memory } from '../memory';
 import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
 import { EditorSnapshot } from '../prompts/editorFacts';
-import { pickGist, type PickedGist } from '../prompts/gistPicker';
+import { runGenerateFlow, type FlowMemory } from '../prompts/generateFlow';
+import type { PickedGist } from '../prompts/gistPicker';
 import { askForValues, askForVariableNames } from '../prompts/variableInputs';
-import { pickVariant } from '../prompts/variantPicker';
 import type { EditorValueConsent } from '../workspaceGistConsent';
 import { setApiKey, type SetApiKeyDeps } from './setApiKey';
 
@@ -39,13 +39,14 @@ export async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSe
   if (deps.settings.baseUrl() === '') {
     deps.onFirstRun();
   }
-  if ((await ensureBaseUrl(deps.settings)) === undefined) {
-    return undefined;
-  }
   let key = await deps.keyStore.get();
   if (key === undefined) {
+    // Asks for the service URL too when it is missing, in the same flow as the key.
     await setApiKey(deps);
     key = await deps.keyStore.get();
+  }
+  if ((await ensureBaseUrl(deps.settings)) === undefined) {
+    return undefined;
   }
   const connection = connectionFor(deps.settings, key);
   return connection.ok ? connection.connection : undefined;
@@ -83,25 +84,28 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
   for (const problem of catalog.problems) {
     deps.logger.warn(problem);
   }
-  const gist = await pickGist(catalog, deps.memory.recentGists(), deps.settings.insertMode());
-  if (gist === undefined) {
+  // One multi-step input (gist, variant, values): focus never leaves the quick input between steps.
+  const prompted = await runGenerateFlow(vscode.l10n.t('Generate at Cursor'), catalog, flowMemory(deps.memory), snapshot, deps.settings.insertMode());
+  if (prompted === undefined) {
     return undefined;
   }
-  let variant = gist.entry?.variant;
-  if (variant === undefined) {
-    const picked = await pickVariant(gist.label, gist.entry?.variants ?? [], deps.memory.lastVariant(gist.id));
-    if (picked === undefined) {
-      return undefined;
-    }
-    variant = picked.variant;
+  const { gist, variant, values } = prompted;
+  if (prompted.typedNames !== undefined) {
+    await deps.memory.rememberVariableNames(gist.id, prompted.typedNames);
   }
-  const values = await gatherValues(deps, gist, snapshot);
-  if (values === undefined) {
-    return undefined;
-  }
-  // Remembered before the call, so a failed call never loses what the user typed.
+  // Values known from here on. Remembered before the call, so a failed call never loses what the user typed.
   await deps.memory.rememberCall(gist.id, variant, values);
   return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode ?? deps.settings.insertMode() };
+}
+
+/** What the prompts read from memory. */
+export function flowMemory(memory: Memory): FlowMemory {
+  return {
+    recentGists: memory.recentGists(),
+    variableNames: (gistId) => memory.variableNames(gistId),
+    lastValues: (gistId) => memory.lastValues(gistId),
+    lastVariant: (gistId) => memory.lastVariant(gistId),
+  };
 }
 
 /**

@@ -8,7 +8,9 @@ import type { GistClient } from '../client/gistClient';
 import type { GistUser } from '../client/types';
 import type { KeyStore } from '../keyStore';
 import type { Logger } from '../logger';
+import { validateBaseUrl } from '../client/urls';
 import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
+import { MultiStepInput, type Step } from '../prompts/multiStepInput';
 import type { Settings } from '../settings';
 import { CommandIds } from '../commandIds';
 
@@ -31,22 +33,59 @@ function keyFromArgs(args: unknown): string | undefined {
   return undefined;
 }
 
-async function askForKey(): Promise<string | undefined> {
-  const input = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Gist: Set API Key'),
-    prompt: vscode.l10n.t('Paste your gist service API key. It is stored in the system keychain, never in settings.'),
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      const result = validateApiKey(value);
-      return result.ok ? undefined : result.reason;
-    },
-  });
-  if (input === undefined) {
+/**
+ * The service URL when it is missing or invalid, then the key: one multi-step input, so focus
+ * stays in the quick input between the two. The URL is saved once accepted (as before).
+ */
+async function askForUrlAndKey(settings: Settings): Promise<{ readonly baseUrl: string; readonly key: string } | undefined> {
+  const current = validateBaseUrl(settings.baseUrl());
+  const needsUrl = settings.baseUrl() === '' || !current.ok;
+  let baseUrl = current.ok ? current.url : settings.baseUrl();
+  let key = '';
+  const totalSteps = needsUrl ? 2 : 1;
+  const keyStep: Step = async (input) => {
+    const entered = await input.showInputBox({
+      title: vscode.l10n.t('Gist: Set API Key'),
+      totalSteps,
+      prompt: vscode.l10n.t('Paste your gist service API key. It is stored in the system keychain, never in settings.'),
+      value: '',
+      password: true,
+      validate: (value) => {
+        const result = validateApiKey(value);
+        return result.ok ? undefined : result.reason;
+      },
+    });
+    const result = validateApiKey(entered.value);
+    key = result.ok ? result.key : '';
+    return undefined;
+  };
+  const urlStep: Step = async (input) => {
+    const entered = await input.showInputBox({
+      title: vscode.l10n.t('Gist: Service URL'),
+      totalSteps,
+      prompt: vscode.l10n.t('The address of the gist service, for example https://gists.example.com'),
+      placeholder: 'https://gists.example.com',
+      value: baseUrl,
+      validate: (value) => {
+        const result = validateBaseUrl(value.trim());
+        return result.ok ? undefined : result.reason;
+      },
+      keep: (value) => {
+        baseUrl = value;
+      },
+    });
+    const result = validateBaseUrl(entered.value.trim());
+    if (!result.ok) {
+      return urlStep;
+    }
+    baseUrl = result.url;
+    await settings.setBaseUrl(baseUrl);
+    return keyStep;
+  };
+  if (!(await MultiStepInput.run(needsUrl ? urlStep : keyStep)) || key === '') {
     return undefined;
   }
-  const result = validateApiKey(input);
-  return result.ok ? result.key : undefined;
+  return { baseUrl, key };
 }
 
 async function verify(deps: SetApiKeyDeps, baseUrl: string, key: string): Promise<Verification> {
@@ -86,19 +125,17 @@ export async function setApiKey(deps: SetApiKeyDeps, args?: unknown): Promise<Gi
   if (deps.settings.baseUrl() === '') {
     deps.onFirstRun();
   }
-  const baseUrl = await ensureBaseUrl(deps.settings);
-  if (baseUrl === undefined) {
-    return undefined;
-  }
   const given = keyFromArgs(args);
   if (given !== undefined) {
-    return setGivenKey(deps, baseUrl, given);
+    const baseUrl = await ensureBaseUrl(deps.settings);
+    return baseUrl === undefined ? undefined : setGivenKey(deps, baseUrl, given);
   }
   for (;;) {
-    const key = await askForKey();
-    if (key === undefined) {
+    const asked = await askForUrlAndKey(deps.settings);
+    if (asked === undefined) {
       return undefined;
     }
+    const { baseUrl, key } = asked;
     const verification = await verify(deps, baseUrl, key);
     if (verification.ok) {
       await save(deps, key, verification.user);

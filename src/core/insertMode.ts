@@ -20,12 +20,19 @@ export interface OffsetSpan {
   readonly end: number;
 }
 
+/** A tracked range, and whether it was a selection (not an empty cursor) when the command was invoked. */
+export interface CapturedSpan extends OffsetSpan {
+  readonly wasSelection: boolean;
+}
+
 /**
  * The spans `replaceSelection` replaces: each selection, or the whole line of an empty cursor
  * (the line `${lineText}` refers to). `lineSpan` gives the span of the line holding an offset.
+ * A selection the user typed over or deleted meanwhile has collapsed: its text is gone, so the
+ * content goes in at that point, never over the line around it.
  */
-export function replacementSpans(selections: readonly OffsetSpan[], lineSpan: (offset: number) => OffsetSpan): OffsetSpan[] {
-  const spans = selections.map((selection) => (selection.start === selection.end ? lineSpan(selection.start) : selection));
+export function replacementSpans(captured: readonly CapturedSpan[], lineSpan: (offset: number) => OffsetSpan): OffsetSpan[] {
+  const spans = captured.map(({ start, end, wasSelection }) => (wasSelection ? { start, end } : lineSpan(start)));
   // Two cursors on one line would replace it twice; keep one span per distinct range.
   return spans.filter((span, index) => spans.findIndex((other) => other.start === span.start && other.end === span.end) === index);
 }

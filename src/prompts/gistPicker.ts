@@ -6,7 +6,7 @@ import type { InsertMode } from '../core/insertMode';
 import { insertModeIcon, insertModeLabel, pickInsertMode } from './insertModePicker';
 import { restrictedModeNotice } from './restrictedModeNotice';
 
-interface GistItem extends vscode.QuickPickItem {
+export interface GistItem extends vscode.QuickPickItem {
   readonly gist?: CatalogGist;
   readonly gistId?: string;
   readonly enterId?: true;
@@ -28,7 +28,7 @@ export function validateGistId(value: string): string | undefined {
   return /[\u0000-\u001f\u007f]/.test(id) ? vscode.l10n.t('A gist id cannot contain control characters.') : undefined;
 }
 
-async function askForGistId(): Promise<string | undefined> {
+export async function askForGistId(): Promise<string | undefined> {
   const id = await vscode.window.showInputBox({
     title: vscode.l10n.t('Generate at Cursor: Gist Id'),
     prompt: vscode.l10n.t('The id of a gist on the service.'),
@@ -85,13 +85,8 @@ function showPicker(items: readonly GistItem[], mode: InsertMode | undefined, ti
   });
 }
 
-/** `defaultMode` undefined: no insert mode button (the flow does not insert, e.g. Compare Variants). */
-export async function pickGist(
-  catalog: Catalog,
-  recentIds: readonly string[],
-  defaultMode: InsertMode | undefined,
-  title = vscode.l10n.t('Generate at Cursor: Gist'),
-): Promise<PickedGist | undefined> {
+/** The gist picker's rows: catalog (recent first), recently used ad-hoc ids, "Enter a gist id…". */
+export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistItem[] {
   const byId = new Map(catalog.gists.map((gist) => [gist.id, gist]));
   const recent = recentIds.filter((id) => id.trim() !== '');
   const items: GistItem[] = [];
@@ -118,6 +113,18 @@ export async function pickGist(
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
   items.push(...restrictedModeNotice(catalog));
   items.push({ label: `$(edit) ${vscode.l10n.t('Enter a gist id…')}`, enterId: true, alwaysShow: true });
+  return items;
+}
+
+/** `defaultMode` undefined: no insert mode button (the flow does not insert, e.g. Compare Variants). */
+export async function pickGist(
+  catalog: Catalog,
+  recentIds: readonly string[],
+  defaultMode: InsertMode | undefined,
+  title = vscode.l10n.t('Generate at Cursor: Gist'),
+): Promise<PickedGist | undefined> {
+  const byId = new Map(catalog.gists.map((gist) => [gist.id, gist]));
+  const items = gistItems(catalog, recentIds);
 
   let insertMode = defaultMode;
   for (;;) {

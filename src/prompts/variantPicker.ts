@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CatalogVariant } from '../core/catalog';
 
-interface VariantItem extends vscode.QuickPickItem {
+export interface VariantItem extends vscode.QuickPickItem {
   readonly slug?: string;
   readonly automatic?: true;
   readonly enterSlug?: true;
@@ -21,11 +21,8 @@ async function askForSlug(gistLabel: string): Promise<string | undefined> {
   return slug === undefined || slug.trim() === '' ? undefined : slug.trim();
 }
 
-export async function pickVariant(
-  gistLabel: string,
-  variants: readonly CatalogVariant[],
-  lastVariant: string | undefined,
-): Promise<PickedVariant | undefined> {
+/** The variant picker's rows, the last choice first so Enter repeats it. */
+export function variantItems(variants: readonly CatalogVariant[], lastVariant: string | undefined): VariantItem[] {
   const automatic: VariantItem = {
     label: `$(symbol-event) ${vscode.l10n.t('Automatic (traffic allocation)')}`,
     description: vscode.l10n.t('the service picks a variant'),
@@ -50,6 +47,15 @@ export async function pickVariant(
       items.unshift(last);
     }
   }
+  return items;
+}
+
+export async function pickVariant(
+  gistLabel: string,
+  variants: readonly CatalogVariant[],
+  lastVariant: string | undefined,
+): Promise<PickedVariant | undefined> {
+  const items = variantItems(variants, lastVariant);
   const picked = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('{0}: Variant', gistLabel),
     placeHolder: vscode.l10n.t('Pick a variant, or let the service choose'),

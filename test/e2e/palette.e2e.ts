@@ -1,7 +1,7 @@
 // The workbench loads with the extension, and its commands are in the command palette.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { quickInput, waitForWorkbench } from './workbench';
+import { expectQuickInputFocus, quickInput, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'the workbench loads and the palette lists the Gist commands',
@@ -9,7 +9,7 @@ export const scenario: Scenario = {
     const { page } = context;
     await waitForWorkbench(page);
     await page.keyboard.press('F1');
-    await quickInput(page).waitFor({ state: 'visible' });
+    await expectQuickInputFocus(page);
     await page.keyboard.type('Gist:', { delay: 10 });
     const rows = page.locator('.quick-input-widget .monaco-list-row', { hasText: /^Gist: / });
     await rows.first().waitFor({ state: 'visible' });

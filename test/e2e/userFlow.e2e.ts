@@ -22,10 +22,10 @@ export const scenario: Scenario = {
     const editor = await openFile(page, 'notes.txt');
     await page.keyboard.press('Enter');
     await runCommand(page, 'Gist: Generate at Cursor…');
-    await pick(page, 'Welcome e-mail', 'Gist');
+    await pick(page, 'Welcome e-mail', /^Generate at Cursor \(/);
     await pick(page, 'Automatic (traffic allocation)', 'Variant');
-    await answer(page, 'Grace', 'name (1/2)');
-    await answer(page, 'the Analytical Engine', 'product (2/2)');
+    await answer(page, 'Grace', /— name \(/);
+    await answer(page, 'the Analytical Engine', /— product \(/);
     await editor.locator('.view-lines', { hasText: 'Grace' }).waitFor({ state: 'visible' });
     const text = (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, /Analytical Engine/);

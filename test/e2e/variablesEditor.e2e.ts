@@ -1,7 +1,7 @@
 // Through the UI: a multi-line value typed in "Edit in Editor…" and taken with "Use Text".
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { expectEditorFocus, expectQuickInputFocus, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'a multi-line value from Edit in Editor…',
@@ -12,12 +12,13 @@ export const scenario: Scenario = {
 
     const editor = await openFile(page, 'notes.txt');
     await runCommand(page, 'Gist: Generate at Cursor…');
-    await pick(page, /^Echo/, 'Gist');
+    await pick(page, /^Echo/, /^Generate at Cursor \(/);
     const widget = page.locator('.quick-input-widget');
-    await widget.locator('.quick-input-title', { hasText: 'text (1/1)' }).waitFor({ state: 'visible' });
+    await expectQuickInputFocus(page, /— text \(/);
     await widget.locator('.quick-input-titlebar .action-label[aria-label*="Edit in Editor"]').click();
     await page.locator('.tab', { hasText: 'text (' }).first().waitFor({ state: 'visible' });
-    await page.locator('.editor-group-container .monaco-editor .view-lines').last().click();
+    // The temporary editor has the focus: the user types straight away.
+    await expectEditorFocus(page);
     await page.keyboard.type('first line', { delay: 5 });
     await page.keyboard.press('Enter');
     await page.keyboard.type('second line', { delay: 5 });

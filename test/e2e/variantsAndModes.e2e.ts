@@ -2,7 +2,7 @@
 // variants picked in the multi-select list, ending in a diff.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { answer, expectQuickInputFocus, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'insert mode button, then Compare Variants side by side',
@@ -15,10 +15,10 @@ export const scenario: Scenario = {
     const before = await editor.locator('.view-lines').innerText();
     await runCommand(page, 'Gist: Generate at Cursor…');
     const widget = page.locator('.quick-input-widget');
-    await widget.locator('.quick-input-title', { hasText: 'Gist' }).waitFor({ state: 'visible' });
+    await expectQuickInputFocus(page, /^Generate at Cursor \(/);
     await widget.locator('.quick-input-titlebar .action-label[aria-label*="Insert at cursor"]').click();
     await pick(page, 'Copy to the clipboard', 'this call only');
-    await pick(page, 'Commit message', 'Gist');
+    await pick(page, 'Commit message', /^Generate at Cursor \(/);
     await answer(page, 'tidy up', 'summary');
     const call = await waitFor(() => service.calls().find((record) => record.path === '/v1/generate/commit-message/default'));
     assert.ok(call.callId);
@@ -32,16 +32,18 @@ export const scenario: Scenario = {
     await context.screenshot('e2e-insert-mode-clipboard');
 
     await runCommand(page, 'Gist: Compare Variants…');
-    await pick(page, 'Welcome e-mail', 'Compare Variants: Gist');
-    await widget.locator('.quick-input-title', { hasText: 'Variants to Compare' }).waitFor({ state: 'visible' });
-    // A click on a row toggles its checkbox; the count badge confirms each one.
-    await widget.locator('.monaco-list-row', { hasText: 'formal' }).first().click();
-    await widget.getByText('1 Selected').waitFor({ state: 'visible' });
-    await widget.locator('.monaco-list-row', { hasText: 'short' }).first().click();
-    await widget.getByText('2 Selected').waitFor({ state: 'visible' });
-    await widget.getByRole('button', { name: 'OK' }).click();
-    await answer(page, 'Grace', 'name (1/2)');
-    await answer(page, 'the Loom', 'product (2/2)');
+    await pick(page, 'Welcome e-mail', /^Compare Variants/);
+    // Still a click on each row's checkbox: no keyboard toggle was found in time (Ctrl+Enter does
+    // not toggle in 1.139's web workbench); left for the Compare Variants flow conversion.
+    await expectQuickInputFocus(page, 'Variants to Compare');
+    for (const [count, slug] of ['formal', 'short'].entries()) {
+      await widget.locator('.monaco-list-row', { hasText: slug }).first().click();
+      await widget.getByText(`${count + 1} Selected`).waitFor({ state: 'visible' });
+    }
+    await expectQuickInputFocus(page, 'Variants to Compare');
+    await page.keyboard.press('Enter');
+    await answer(page, 'Grace', /— name \(|name \(1\/2\)/);
+    await answer(page, 'the Loom', /— product \(|product \(2\/2\)/);
     await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible' });
     await page.locator('.tab', { hasText: /formal · / }).first().waitFor({ state: 'visible' });
     const variants = service

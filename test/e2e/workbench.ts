@@ -18,51 +18,116 @@ export function quickInput(page: Page): Locator {
   return page.locator(`${QUICK_INPUT} .quick-input-box input`);
 }
 
-/** Waits for the quick input to show `title` (or any, when omitted), types `text` and presses Enter. */
-export async function answer(page: Page, text: string, title?: string | RegExp): Promise<void> {
+/** True when keyboard focus is in the quick input's text box (a string expression: no DOM types here). */
+const FOCUS_IN_QUICK_INPUT = `(() => { const active = document.activeElement; return active !== null && active.closest('${QUICK_INPUT} .quick-input-box') !== null; })()`;
+
+/** Where keyboard focus is, for failure messages: the focused element's tag and classes. */
+export function describeFocus(page: Page): Promise<string> {
+  return page.evaluate<string>(
+    `(() => { const a = document.activeElement; return a === null ? 'nothing' : a.tagName.toLowerCase() + '.' + String(a.className).split(' ').join('.') + (a.closest('${QUICK_INPUT}') ? ' (in the quick input)' : a.closest('.monaco-editor') ? ' (in an editor)' : ''); })()`,
+  );
+}
+
+/**
+ * Waits for the quick input titled `title` (any, when omitted) and asserts that keyboard focus is
+ * in its text box, as a user would see it before typing.
+ */
+export async function expectQuickInputFocus(page: Page, title?: string | RegExp): Promise<void> {
   const widget = page.locator(QUICK_INPUT);
   await widget.waitFor({ state: 'visible' });
   if (title !== undefined) {
     await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible' });
   }
-  await quickInput(page).fill('');
+  // Checked once the title shows, without waiting: a user starts typing as soon as they see it.
+  if (!(await page.evaluate<boolean>(FOCUS_IN_QUICK_INPUT))) {
+    const shown = await widget.locator('.quick-input-title').innerText().catch(() => '?');
+    throw new Error(`The quick input “${shown}” is shown but keyboard focus is in ${await describeFocus(page)}`);
+  }
+}
+
+/** Asserts keyboard focus is in a text editor (the document a user is typing into). */
+export async function expectEditorFocus(page: Page): Promise<void> {
+  const inEditor = `(() => { const a = document.activeElement; return a !== null && a.closest('.editor-group-container .monaco-editor') !== null; })()`;
+  try {
+    await page.waitForFunction(inEditor, undefined, { timeout: 5_000 });
+  } catch {
+    throw new Error(`Keyboard focus is not in an editor but in ${await describeFocus(page)}`);
+  }
+}
+
+/** Clears what the focused input holds, with the keyboard. */
+async function clearFocusedInput(page: Page): Promise<void> {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+}
+
+/** Checks focus is in the quick input showing `title`, replaces its text by typing `text`, presses Enter. */
+export async function answer(page: Page, text: string, title?: string | RegExp): Promise<void> {
+  await expectQuickInputFocus(page, title);
+  await clearFocusedInput(page);
   await page.keyboard.type(text, { delay: 5 });
   await page.keyboard.press('Enter');
 }
 
-/** Picks the first quick pick row whose label contains `label`. */
-export async function pick(page: Page, label: string | RegExp, title?: string | RegExp): Promise<void> {
-  const widget = page.locator(QUICK_INPUT);
-  await widget.waitFor({ state: 'visible' });
-  if (title !== undefined) {
-    await widget.locator('.quick-input-title', { hasText: title }).waitFor({ state: 'visible' });
+/** Checks focus, then accepts the quick input as it is (its prefill) with Enter. */
+export async function acceptAsIs(page: Page, title?: string | RegExp): Promise<void> {
+  await expectQuickInputFocus(page, title);
+  await page.keyboard.press('Enter');
+}
+
+/** The label of the row the keyboard is on (what Enter picks). */
+function activeRow(page: Page): Locator {
+  return page.locator(`${QUICK_INPUT} .monaco-list-row.focused`);
+}
+
+/**
+ * Picks a quick pick row as a user does: types `filter` (by default the label) to narrow the list,
+ * moves down to the row whose label contains `label` if it is not the active one, presses Enter.
+ */
+export async function pick(page: Page, label: string | RegExp, title?: string | RegExp, filter?: string): Promise<void> {
+  await expectQuickInputFocus(page, title);
+  await clearFocusedInput(page);
+  await page.keyboard.type(filter ?? (typeof label === 'string' ? label : label.source.replace(/[\^$]/g, '')), { delay: 5 });
+  await moveToRow(page, label);
+  await page.keyboard.press('Enter');
+}
+
+/** Presses Down until the active row holds `label` (a few rows at most). */
+export async function moveToRow(page: Page, label: string | RegExp): Promise<void> {
+  await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: label }).first().waitFor({ state: 'visible' });
+  for (let presses = 0; presses < 10; presses++) {
+    const text = await activeRow(page).innerText().catch(() => '');
+    if (typeof label === 'string' ? text.includes(label) : label.test(text)) {
+      return;
+    }
+    await page.keyboard.press('ArrowDown');
   }
-  await widget.locator('.monaco-list-row', { hasText: label }).first().click();
+  throw new Error(`No quick pick row “${String(label)}” became active`);
 }
 
 /** Runs a command from the palette (F1) by its full title, e.g. "Gist: Sign Out". */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
-  await quickInput(page).waitFor({ state: 'visible' });
+  await expectQuickInputFocus(page);
   // The palette does not match on a trailing ellipsis, so it is typed without one.
   const typed = title.replace(/…$/, '');
-  // Typed key by key: the palette filters on keyboard input.
-  await quickInput(page).fill('>');
-  await page.keyboard.type(typed, { delay: 10 });
-  await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: typed }).first().waitFor({ state: 'visible' });
+  // F1 opens the palette with '>' typed; anything else in it is replaced by typing.
+  await clearFocusedInput(page);
+  await page.keyboard.type(`>${typed}`, { delay: 10 });
+  await moveToRow(page, typed);
   await page.keyboard.press('Enter');
 }
 
 /** Opens a workspace file with Quick Open and puts the cursor at its end. */
 export async function openFile(page: Page, name: string): Promise<Locator> {
   await page.keyboard.press('Control+P');
-  await quickInput(page).waitFor({ state: 'visible' });
+  await expectQuickInputFocus(page);
   await page.keyboard.type(name, { delay: 10 });
-  await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: name }).first().waitFor({ state: 'visible' });
+  await moveToRow(page, name);
   await page.keyboard.press('Enter');
   const editor = page.locator('.editor-group-container .monaco-editor', { has: page.locator('.view-lines') }).first();
   await page.locator('.tab', { hasText: name }).first().waitFor({ state: 'visible' });
-  await editor.locator('.view-lines').click();
+  await expectEditorFocus(page);
   await page.keyboard.press('Control+End');
   return editor;
 }

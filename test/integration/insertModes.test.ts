@@ -35,6 +35,25 @@ describe('Insert modes', function () {
     assert.equal(editor.document.getText(), 'NEW\nNEW\nthree');
   });
 
+  it('replaceSelection: inserts at the point when the user typed over or deleted the selection during the call', async function () {
+    for (const [typed, expected] of [
+      ['', 'const a = NEW;'],
+      ['xy', 'const a = xyNEW;'],
+    ] as const) {
+      const editor = await openEditor('const a = OLD;');
+      at(editor, [10, 13]);
+      // Holds the call so the edit lands while it runs.
+      await service().injectFaults({ path: '/v1/generate', latencyMs: 1500 });
+      const call = generateWith('NEW', 'replaceSelection');
+      await waitFor('the call to reach the service', async () => ((await service().calls()).some((record) => record.path.startsWith('/v1/generate/')) ? true : undefined));
+      await service().clearCalls();
+      assert.ok(await editor.edit((builder) => builder.replace(new vscode.Range(editor.document.positionAt(10), editor.document.positionAt(13)), typed)));
+      await call;
+      assert.equal(editor.document.getText(), expected);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('newDocument: opens the text in a new document and leaves the editor alone', async function () {
     const editor = await openEditor('untouched', 'markdown');
     const outcome = nextOutcome(api);

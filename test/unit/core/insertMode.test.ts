@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { appendSeparator, insertModeOr, isInsertMode, replacementSpans } from '../../../src/core/insertMode';
+import { mapRange } from '../../../src/core/rangeTracking';
 
 describe('insert modes', () => {
   it('accepts the five modes and falls back for anything else', () => {
@@ -22,10 +23,10 @@ describe('insert modes', () => {
     assert.deepEqual(
       replacementSpans(
         [
-          { start: 0, end: 2 },
-          { start: 5, end: 5 },
-          { start: 6, end: 6 },
-          { start: 13, end: 13 },
+          { start: 0, end: 2, wasSelection: true },
+          { start: 5, end: 5, wasSelection: false },
+          { start: 6, end: 6, wasSelection: false },
+          { start: 13, end: 13, wasSelection: false },
         ],
         lineSpan,
       ),
@@ -35,6 +36,17 @@ describe('insert modes', () => {
         { start: 8, end: 13 },
       ],
     );
+  });
+
+  it('inserts at the point of a selection the user typed over or deleted, never replacing its line', () => {
+    const text = 'const a = ;';
+    const lineSpan = () => ({ start: 0, end: text.length });
+    // The selection `OLD` in `const a = OLD;` was deleted while the call ran: it collapsed to offset 10.
+    const collapsed = mapRange({ start: 10, end: 13 }, { rangeOffset: 10, rangeLength: 3, text: '' });
+    assert.deepEqual(replacementSpans([{ ...collapsed, wasSelection: true }], lineSpan), [{ start: 10, end: 10 }]);
+    // Typed over: `OLD` replaced by `xy`; the selection is gone, the new text stays, insertion after it.
+    const typedOver = mapRange({ start: 10, end: 13 }, { rangeOffset: 10, rangeLength: 3, text: 'xy' });
+    assert.deepEqual(replacementSpans([{ ...typedOver, wasSelection: true }], lineSpan), [{ start: 12, end: 12 }]);
   });
 
   it('starts appended text on its own line', () => {
