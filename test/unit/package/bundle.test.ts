@@ -26,7 +26,9 @@ describe('bundle', function () {
   });
 
   it('dist/extension.js stays far under the 600 KB budget', function () {
-    // The development build (not minified): 145 KB before jsonc-parser (28 KB of it here), 182 KB after.
-    assert.ok(statSync(extension).size < 200 * 1024, `${statSync(extension).size} bytes`);
+    // The development build (not minified): 145 KB before issue 13, 206 KB after (jsonc-parser is
+    // 28 KB of it; the multi-step input, caps, redaction and loopback routing most of the rest).
+    // A tripwire well under the budget, so a library pulled in by accident shows here.
+    assert.ok(statSync(extension).size < 256 * 1024, `${statSync(extension).size} bytes`);
   });
 });
