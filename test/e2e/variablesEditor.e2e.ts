@@ -20,6 +20,9 @@ export const scenario: Scenario = {
     // The temporary editor has the focus: the user types straight away.
     await expectEditorFocus(page);
     await page.keyboard.type('first line', { delay: 5 });
+    // Word suggestions may pop up while typing (seen once: Enter took the suggestion, no line
+    // break); a user dismisses them with Escape before starting a new line.
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Enter');
     await page.keyboard.type('second line', { delay: 5 });
     await context.screenshot('e2e-edit-in-editor');
