@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const workspaceCatalog = new WorkspaceCatalog(logger);
     const settingsWarning = new SettingsCatalogWarning(logger);
     const catalog = () => combinedCatalog(settingsWarning.checked(settings.catalog()), workspaceCatalog);
-    const consent = new WorkspaceGistConsent(context.workspaceState, catalog, logger);
+    const consent = new WorkspaceGistConsent(context.workspaceState, logger);
     const history = new CallHistory(globalState, (text) => logger.redact(text));
     const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(

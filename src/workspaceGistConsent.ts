@@ -1,7 +1,7 @@
 // Asks before editor or clipboard text goes to a gist the workspace defined (the decision is
 // src/core/editorValueConsent.ts), and remembers "Always for This Gist" per workspace.
 import * as vscode from 'vscode';
-import type { Catalog } from './core/catalog';
+import type { CatalogGist } from './core/catalog';
 import { consentDecision, type EditorFilledValue } from './core/editorValueConsent';
 import type { Logger } from './logger';
 
@@ -19,8 +19,11 @@ export type ConsentDialog = (question: ConsentQuestion) => Promise<ConsentChoice
 
 /** The one call generate and compare make, after the values are known and before the service is called. */
 export interface EditorValueConsent {
-  /** True when the call may go out; `given` are the values passed as command arguments. */
-  confirm(request: { readonly gistId: string; readonly values: Readonly<Record<string, string>> }, given?: Readonly<Record<string, string>>): Promise<boolean>;
+  /**
+   * True when the call may go out. `gist` is the catalog entry the caller already looked up
+   * (undefined for an ad-hoc id); `given` are the values passed as command arguments.
+   */
+  confirm(gist: CatalogGist | undefined, values: Readonly<Record<string, string>>, given?: Readonly<Record<string, string>>): Promise<boolean>;
 }
 
 /** workspaceState: `[gistId, signature]` pairs agreed to with "Always", newest last. */
@@ -53,7 +56,6 @@ export class WorkspaceGistConsent implements EditorValueConsent {
 
   constructor(
     private readonly workspaceState: vscode.Memento,
-    private readonly catalog: () => Promise<Catalog>,
     private readonly logger: Logger,
   ) {}
 
@@ -62,9 +64,8 @@ export class WorkspaceGistConsent implements EditorValueConsent {
     this.dialog = dialog ?? askWithModal;
   }
 
-  async confirm(request: { readonly gistId: string; readonly values: Readonly<Record<string, string>> }, given?: Readonly<Record<string, string>>): Promise<boolean> {
-    const gist = (await this.catalog()).gists.find((entry) => entry.id === request.gistId);
-    const decision = consentDecision(gist, request.values, given, this.always().find(([id]) => id === request.gistId)?.[1]);
+  async confirm(gist: CatalogGist | undefined, values: Readonly<Record<string, string>>, given?: Readonly<Record<string, string>>): Promise<boolean> {
+    const decision = consentDecision(gist, values, given, gist === undefined ? undefined : this.always().find(([id]) => id === gist.id)?.[1]);
     if (decision.kind === 'send' || gist === undefined) {
       return true;
     }

@@ -7,6 +7,7 @@ import { describeError } from '../client/describe';
 import { GistError, isGistError } from '../client/errors';
 import type { ConnectionSettings, GenerationResult } from '../client/types';
 import { formatCallLine } from '../core/callLogLine';
+import type { CatalogGist } from '../core/catalog';
 import { parseCompareArgs, resultTitle } from '../core/compareArgs';
 import { EditorSnapshot } from '../prompts/editorFacts';
 import { pickGist } from '../prompts/gistPicker';
@@ -35,6 +36,8 @@ export interface CompareResult {
 interface Plan {
   readonly gistId: string;
   readonly label: string;
+  /** The catalog entry, undefined for an ad-hoc gist id. */
+  readonly entry: CatalogGist | undefined;
   readonly variants: readonly string[];
   readonly values: Readonly<Record<string, string>>;
 }
@@ -54,7 +57,7 @@ async function promptForPlan(deps: CompareDeps, snapshot: EditorSnapshot): Promi
     return undefined;
   }
   await deps.memory.rememberValues(gist.id, values);
-  return { gistId: gist.id, label: gist.label, variants, values };
+  return { gistId: gist.id, label: gist.label, entry: gist.entry, variants, values };
 }
 
 type Settled = { readonly variant: string; readonly result?: GenerationResult; readonly error?: GistError; readonly durationMs: number };
@@ -156,10 +159,10 @@ export async function compareVariants(deps: CompareDeps, args?: unknown): Promis
     plan = await promptForPlan(deps, snapshot);
   } else {
     const { gistId, variants, values } = parsed.request;
-    const { request, label } = await withDefaults(deps, { gistId, values: values ?? {} }, snapshot);
-    plan = { gistId, label, variants, values: request.values };
+    const { request, label, entry } = await withDefaults(deps, { gistId, values: values ?? {} }, snapshot);
+    plan = { gistId, label, entry, variants, values: request.values };
   }
-  if (plan === undefined || !(await deps.consent.confirm(plan, parsed?.request.values))) {
+  if (plan === undefined || !(await deps.consent.confirm(plan.entry, plan.values, parsed?.request.values))) {
     return undefined;
   }
   const settled = await callAll(deps, connection, plan);

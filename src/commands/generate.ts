@@ -2,7 +2,7 @@
 // With arguments `{gistId, variant?, values?}` it skips the prompts and returns `{id, content}`.
 import * as vscode from 'vscode';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
-import type { Catalog, CatalogVariable } from '../core/catalog';
+import type { Catalog, CatalogGist, CatalogVariable } from '../core/catalog';
 import { type InsertMode } from '../core/insertMode';
 import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
@@ -31,6 +31,8 @@ export interface GenerateDeps extends SetApiKeyDeps {
 interface PromptedRequest {
   readonly request: GenerateRequest;
   readonly label: string;
+  /** The catalog entry, undefined for an ad-hoc gist id. */
+  readonly entry: CatalogGist | undefined;
   readonly insertMode: InsertMode;
 }
 
@@ -95,7 +97,7 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
   }
   // Values known from here on. Remembered before the call, so a failed call never loses what the user typed.
   await deps.memory.rememberCall(gist.id, variant, values);
-  return { request: { gistId: gist.id, variant, values }, label: gist.label, insertMode: gist.insertMode ?? deps.settings.insertMode() };
+  return { request: { gistId: gist.id, variant, values }, label: gist.label, entry: gist.entry, insertMode: gist.insertMode ?? deps.settings.insertMode() };
 }
 
 /** What the prompts read from memory. */
@@ -112,19 +114,19 @@ export function flowMemory(memory: Memory): FlowMemory {
  * With arguments: the gist's label from the catalog (its id when it has none), and the values not
  * given taken from the catalog defaults, resolved from the editor.
  */
-export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<{ request: GenerateRequest; label: string }> {
+export async function withDefaults(deps: GenerateDeps, request: GenerateRequest, snapshot: EditorSnapshot): Promise<{ request: GenerateRequest; label: string; entry: CatalogGist | undefined }> {
   const entry = (await deps.catalog()).gists.find((gist) => gist.id === request.gistId);
   const label = entry?.label ?? request.gistId;
   const missing = (entry?.variables ?? []).filter((variable) => variable.default !== undefined && !Object.hasOwn(request.values, variable.name));
   if (missing.length === 0) {
-    return { request, label };
+    return { request, label, entry };
   }
   const facts = await snapshot.resolve(placeholdersNeeded(missing));
   const values = recordOf(Object.entries(request.values));
   for (const variable of missing) {
     values[variable.name] = resolveTemplate(variable.default ?? '', facts).value;
   }
-  return { request: { ...request, values }, label };
+  return { request: { ...request, values }, label, entry };
 }
 
 export async function generate(deps: GenerateDeps, args?: unknown): Promise<GenerationResult | undefined> {
@@ -146,7 +148,7 @@ export async function generate(deps: GenerateDeps, args?: unknown): Promise<Gene
       parsed === undefined
         ? await promptForRequest(deps, snapshot)
         : { ...(await withDefaults(deps, parsed.request, snapshot)), insertMode: parsed.insertMode ?? deps.settings.insertMode() };
-    if (prompted === undefined || !(await deps.consent.confirm(prompted.request, parsed?.request.values))) {
+    if (prompted === undefined || !(await deps.consent.confirm(prompted.entry, prompted.request.values, parsed?.request.values))) {
       return undefined;
     }
     return await deps.runner.run(connection, prompted.request, target, prompted.label, prompted.insertMode);
