@@ -14,6 +14,9 @@ export const CommandIds = {
   clearHistory: 'gist.history.clear',
   /** "Use Text" on a value's temporary editor (Edit in Editor…). */
   useEditedText: 'gist.useEditedText',
+  /** Keybindings for the Generate / Compare flow's title-bar buttons (hidden from the palette). */
+  flowInsertMode: 'gist.flow.changeInsertMode',
+  flowEditInEditor: 'gist.flow.editInEditor',
   /** Internal: "Gist Calls" item actions (hidden from the palette). */
   historyInsert: 'gist.history.insert',
   historyOpen: 'gist.history.open',

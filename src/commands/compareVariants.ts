@@ -10,9 +10,8 @@ import { formatCallLine } from '../core/callLogLine';
 import type { CatalogGist } from '../core/catalog';
 import { parseCompareArgs, resultTitle } from '../core/compareArgs';
 import { EditorSnapshot } from '../prompts/editorFacts';
-import { pickGist } from '../prompts/gistPicker';
-import { pickVariants } from '../prompts/variantsPicker';
-import { ensureConnection, gatherValues, withDefaults, type GenerateDeps } from './generate';
+import { runCompareFlow } from '../prompts/generateFlow';
+import { ensureConnection, flowMemory, withDefaults, type GenerateDeps } from './generate';
 
 export interface CompareDeps extends GenerateDeps {
   readonly history: CallHistory;
@@ -44,17 +43,17 @@ interface Plan {
 
 async function promptForPlan(deps: CompareDeps, snapshot: EditorSnapshot): Promise<Plan | undefined> {
   const catalog = await deps.catalog();
-  const gist = await pickGist(catalog, deps.memory.recentGists(), undefined, vscode.l10n.t('Compare Variants: Gist'));
-  if (gist === undefined) {
+  for (const problem of catalog.problems) {
+    deps.logger.warn(problem);
+  }
+  // The same multi-step input as Generate: focus never leaves the quick input between steps.
+  const prompted = await runCompareFlow(vscode.l10n.t('Compare Variants'), catalog, flowMemory(deps.memory), snapshot);
+  if (prompted === undefined) {
     return undefined;
   }
-  const variants = await pickVariants(gist.label, gist.entry?.variants ?? [], deps.memory.lastVariant(gist.id));
-  if (variants === undefined) {
-    return undefined;
-  }
-  const values = await gatherValues(deps, gist, snapshot);
-  if (values === undefined) {
-    return undefined;
+  const { gist, variants, values } = prompted;
+  if (prompted.typedNames !== undefined) {
+    await deps.memory.rememberVariableNames(gist.id, prompted.typedNames);
   }
   await deps.memory.rememberValues(gist.id, values);
   return { gistId: gist.id, label: gist.label, entry: gist.entry, variants, values };

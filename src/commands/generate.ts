@@ -2,9 +2,9 @@
 // With arguments `{gistId, variant?, values?}` it skips the prompts and returns `{id, content}`.
 import * as vscode from 'vscode';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
-import type { Catalog, CatalogGist, CatalogVariable } from '../core/catalog';
+import type { Catalog, CatalogGist } from '../core/catalog';
 import { type InsertMode } from '../core/insertMode';
-import { placeholdersNeeded, planVariables, resolveTemplate } from '../core/editorTemplate';
+import { placeholdersNeeded, resolveTemplate } from '../core/editorTemplate';
 import { parseGenerateArgs } from '../core/generateArgs';
 import { recordOf } from '../core/keyedRecord';
 import { connectionFor } from '../connection';
@@ -14,8 +14,6 @@ import type { Memory } from '../memory';
 import { ensureBaseUrl } from '../prompts/baseUrlPrompt';
 import { EditorSnapshot } from '../prompts/editorFacts';
 import { runGenerateFlow, type FlowMemory } from '../prompts/generateFlow';
-import type { PickedGist } from '../prompts/gistPicker';
-import { askForValues, askForVariableNames } from '../prompts/variableInputs';
 import type { EditorValueConsent } from '../workspaceGistConsent';
 import { setApiKey, type SetApiKeyDeps } from './setApiKey';
 
@@ -52,33 +50,6 @@ export async function ensureConnection(deps: GenerateDeps): Promise<ConnectionSe
   }
   const connection = connectionFor(deps.settings, key);
   return connection.ok ? connection.connection : undefined;
-}
-
-async function variablesFor(deps: GenerateDeps, gistId: string, label: string, catalogVariables: readonly CatalogVariable[] | undefined) {
-  if (catalogVariables !== undefined) {
-    return catalogVariables;
-  }
-  const remembered = deps.memory.variableNames(gistId);
-  if (remembered !== undefined) {
-    return remembered.map((name) => ({ name }));
-  }
-  const names = await askForVariableNames(label);
-  if (names === undefined) {
-    return undefined;
-  }
-  await deps.memory.rememberVariableNames(gistId, names);
-  return names.map((name) => ({ name }));
-}
-
-/** The values of one call: filled from the editor where the catalog says so, asked for the rest. */
-export async function gatherValues(deps: GenerateDeps, gist: PickedGist, snapshot: EditorSnapshot): Promise<Record<string, string> | undefined> {
-  const variables = await variablesFor(deps, gist.id, gist.label, gist.entry?.variables);
-  if (variables === undefined) {
-    return undefined;
-  }
-  const facts = await snapshot.resolve(placeholdersNeeded(variables));
-  const plan = planVariables(variables, facts, deps.memory.lastValues(gist.id));
-  return askForValues(gist.label, variables, plan);
 }
 
 async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): Promise<PromptedRequest | undefined> {

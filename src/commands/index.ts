@@ -11,6 +11,7 @@ import { compareVariants } from './compareVariants';
 import { generate, type GenerateDeps } from './generate';
 import { clearHistory, copyCallId, copyContent, insertAgain, openInDocument, repeatLast } from './historyCommands';
 import { useEditedText } from '../prompts/editInEditor';
+import { MultiStepInput } from '../prompts/multiStepInput';
 import { setApiKey } from './setApiKey';
 import { showStatusBarMenu } from './statusBarMenu';
 
@@ -39,6 +40,8 @@ function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
     [CommandIds.repeatLast]: () => repeatLast(deps.history),
     [CommandIds.compareVariants]: (args) => compareVariants(deps, args),
     [CommandIds.useEditedText]: (uri) => useEditedText(uri),
+    [CommandIds.flowInsertMode]: () => MultiStepInput.pressButton('insertMode'),
+    [CommandIds.flowEditInEditor]: () => MultiStepInput.pressButton('editInEditor'),
     [CommandIds.clearHistory]: () => clearHistory(deps.history),
     [CommandIds.historyInsert]: (entry) => insertAgain(deps.history, entry),
     [CommandIds.historyOpen]: (entry) => openInDocument(deps.history, entry),

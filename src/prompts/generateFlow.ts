@@ -6,6 +6,7 @@ import { placeholdersNeeded, planVariables, type VariablePlan } from '../core/ed
 import { INSERT_MODES, type InsertMode } from '../core/insertMode';
 import { parseVariableNames } from '../core/variableNames';
 import { editInEditor } from './editInEditor';
+import { flowButton } from './flowButtons';
 import type { EditorSnapshot } from './editorFacts';
 import { gistItems, validateGistId, type GistItem, type PickedGist } from './gistPicker';
 import { insertModeIcon, insertModeLabel } from './insertModePicker';
@@ -27,12 +28,34 @@ interface State {
   /** `undefined` is Automatic; only meaningful once `variantChosen`. */
   variant?: string | undefined;
   variantChosen: boolean;
+  /** The variants picked to compare (Compare Variants only). */
+  variants?: readonly string[];
   /** Names typed for an ad-hoc gist (asked once; remembered by the caller). */
   typedNames?: readonly string[];
   plan?: readonly VariablePlan[];
   variables?: readonly CatalogVariable[];
   /** Keyed by variable name: a Map, so `__proto__` or `constructor` are ordinary names. */
   readonly values: Map<string, string>;
+}
+
+export interface ComparePrompted {
+  readonly gist: PickedGist;
+  /** Two or more slugs. */
+  readonly variants: readonly string[];
+  readonly values: Record<string, string>;
+  readonly typedNames: readonly string[] | undefined;
+}
+
+interface SlugItem extends vscode.QuickPickItem {
+  readonly slug: string;
+}
+
+/** What differs between the two flows. */
+interface FlowKind {
+  readonly title: string;
+  readonly gistPlaceholder: string;
+  /** One variant (or Automatic) to generate, or several to compare. */
+  readonly variants: 'one' | 'several';
 }
 
 export interface GeneratePrompted {
@@ -43,7 +66,7 @@ export interface GeneratePrompted {
   readonly typedNames: readonly string[] | undefined;
 }
 
-const editButton = (): vscode.QuickInputButton => ({ iconPath: new vscode.ThemeIcon('go-to-file'), tooltip: vscode.l10n.t('Edit in Editor…') });
+const editButton = (): vscode.QuickInputButton => flowButton('editInEditor', new vscode.ThemeIcon('go-to-file'), vscode.l10n.t('Edit in Editor…'));
 
 /** A value object that takes any key as data, `__proto__` included. */
 function toRecord(values: ReadonlyMap<string, string>): Record<string, string> {
@@ -54,6 +77,7 @@ function toRecord(values: ReadonlyMap<string, string>): Record<string, string> {
   return record;
 }
 
+/** Generate at Cursor: gist → variant → values; the insert mode button when `defaultMode` is set. */
 export async function runGenerateFlow(
   title: string,
   catalog: Catalog,
@@ -61,10 +85,32 @@ export async function runGenerateFlow(
   snapshot: EditorSnapshot,
   defaultMode: InsertMode | undefined,
 ): Promise<GeneratePrompted | undefined> {
+  const kind: FlowKind = { title, gistPlaceholder: vscode.l10n.t('Pick a gist to generate from'), variants: 'one' };
+  const done = await runFlow(kind, catalog, memory, snapshot, defaultMode);
+  return done === undefined ? undefined : { gist: done.gist, variant: done.variant, values: done.values, typedNames: done.typedNames };
+}
+
+/** Compare Variants: gist → two or more variants → values. */
+export async function runCompareFlow(title: string, catalog: Catalog, memory: FlowMemory, snapshot: EditorSnapshot): Promise<ComparePrompted | undefined> {
+  const kind: FlowKind = { title, gistPlaceholder: vscode.l10n.t('Pick a gist whose variants to compare'), variants: 'several' };
+  const done = await runFlow(kind, catalog, memory, snapshot, undefined);
+  return done === undefined ? undefined : { gist: done.gist, variants: done.variants, values: done.values, typedNames: done.typedNames };
+}
+
+interface Done {
+  readonly gist: PickedGist;
+  readonly variant: string | undefined;
+  readonly variants: readonly string[];
+  readonly values: Record<string, string>;
+  readonly typedNames: readonly string[] | undefined;
+}
+
+async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, snapshot: EditorSnapshot, defaultMode: InsertMode | undefined): Promise<Done | undefined> {
+  const title = kind.title;
   const state: State = { insertMode: defaultMode, variantChosen: false, values: new Map() };
   const byId = new Map<string, CatalogGist>(catalog.gists.map((gist) => [gist.id, gist]));
 
-  const needsVariantStep = (gist: PickedGist): boolean => gist.entry?.variant === undefined;
+  const needsVariantStep = (gist: PickedGist): boolean => kind.variants === 'several' || gist.entry?.variant === undefined;
   const needsNamesStep = (gist: PickedGist): boolean => gist.entry === undefined && memory.variableNames(gist.id) === undefined;
   const asked = (): number => (state.plan ?? []).filter((step) => step.kind === 'ask').length;
   const total = (): number => {
@@ -78,12 +124,12 @@ export async function runGenerateFlow(
   const pickGistStep: Step = async (input) => {
     for (;;) {
       const modeButton: vscode.QuickInputButton | undefined =
-        state.insertMode === undefined ? undefined : { iconPath: insertModeIcon(state.insertMode), tooltip: vscode.l10n.t('{0} ▸ change…', insertModeLabel(state.insertMode)) };
+        state.insertMode === undefined ? undefined : flowButton('insertMode', insertModeIcon(state.insertMode), vscode.l10n.t('{0} ▸ change…', insertModeLabel(state.insertMode)));
       const items = gistItems(catalog, memory.recentGists);
       const picked = await input.showQuickPick<GistItem>({
         title,
         totalSteps: total(),
-        placeholder: vscode.l10n.t('Pick a gist to generate from'),
+        placeholder: kind.gistPlaceholder,
         items,
         activeItem: items.find((item) => item.gist !== undefined && item.gist.id === state.gist?.id),
         matchOnDescription: true,
@@ -120,6 +166,7 @@ export async function runGenerateFlow(
       if (changed) {
         state.values.clear();
         state.variantChosen = false;
+        state.variants = undefined;
         state.typedNames = undefined;
       }
       return afterGist();
@@ -132,7 +179,7 @@ export async function runGenerateFlow(
       return undefined;
     }
     if (needsVariantStep(gist)) {
-      return pickVariantStep;
+      return kind.variants === 'several' ? pickVariantsStep : pickVariantStep;
     }
     state.variant = gist.entry?.variant;
     state.variantChosen = true;
@@ -164,6 +211,33 @@ export async function runGenerateFlow(
     } else {
       state.variant = picked.item.automatic === true ? undefined : picked.item.slug;
     }
+    state.variantChosen = true;
+    return afterVariant();
+  };
+
+  const pickVariantsStep: Step = async (input) => {
+    const gist = state.gist as PickedGist;
+    const known = [...(gist.entry?.variants ?? [])];
+    const last = memory.lastVariant(gist.id);
+    if (last !== undefined && last !== '' && !known.some((variant) => variant.slug === last)) {
+      known.push({ slug: last });
+    }
+    const items: SlugItem[] = known.map((variant) => ({ label: variant.label ?? variant.slug, description: variant.label === undefined ? undefined : variant.slug, slug: variant.slug }));
+    const picked = await input.showMultiPick<SlugItem>({
+      title: vscode.l10n.t('{0}: Variants to Compare', gist.label),
+      totalSteps: total(),
+      placeholder: vscode.l10n.t('Pick two or more variants (Space toggles one); type a slug to add one that is not listed'),
+      items,
+      keyOf: (item) => item.slug,
+      selectedKeys: state.variants ?? [],
+      minimum: 2,
+      tooFew: (count) => vscode.l10n.t('Pick at least two variants to compare ({0} picked)', count),
+      typedItem: (slug) => (slug === '' ? undefined : { label: `$(add) ${slug}`, description: vscode.l10n.t('typed slug'), slug, alwaysShow: true }),
+    });
+    if (picked.kind !== 'items') {
+      return pickVariantsStep;
+    }
+    state.variants = [...new Set(picked.items.map((item) => item.slug))];
     state.variantChosen = true;
     return afterVariant();
   };
@@ -241,7 +315,7 @@ export async function runGenerateFlow(
   for (const step of state.plan) {
     values.set(step.name, step.kind === 'filled' ? step.value : (state.values.get(step.name) ?? step.prefill));
   }
-  return { gist: { ...gist, insertMode: state.insertMode }, variant: state.variant, values: toRecord(values), typedNames: state.typedNames };
+  return { gist: { ...gist, insertMode: state.insertMode }, variant: state.variant, variants: state.variants ?? [], values: toRecord(values), typedNames: state.typedNames };
 }
 
 /** The insert mode for this call, picked inside the flow, so focus stays in a quick input. */

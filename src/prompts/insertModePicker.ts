@@ -1,6 +1,6 @@
-// The insert mode for one call, changed from the gist picker's button ("Insert at cursor ▸").
+// How an insert mode is shown: in the gist step's button ("Insert at cursor ▸") and its picker.
 import * as vscode from 'vscode';
-import { INSERT_MODES, type InsertMode } from '../core/insertMode';
+import type { InsertMode } from '../core/insertMode';
 
 export function insertModeLabel(mode: InsertMode): string {
   switch (mode) {
@@ -27,18 +27,4 @@ const ICONS: Record<InsertMode, string> = {
 
 export function insertModeIcon(mode: InsertMode): vscode.ThemeIcon {
   return new vscode.ThemeIcon(ICONS[mode]);
-}
-
-/** Undefined when the user pressed Escape (the mode stays as it was). */
-export async function pickInsertMode(current: InsertMode): Promise<InsertMode | undefined> {
-  const items = INSERT_MODES.map((mode) => ({
-    label: `$(${ICONS[mode]}) ${insertModeLabel(mode)}`,
-    description: mode === current ? vscode.l10n.t('current') : undefined,
-    mode,
-  }));
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Where the generated text goes (this call only)'),
-    placeHolder: vscode.l10n.t('Change the default with the gist.insertMode setting'),
-  });
-  return picked?.mode;
 }

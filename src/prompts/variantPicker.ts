@@ -8,19 +8,6 @@ export interface VariantItem extends vscode.QuickPickItem {
   readonly enterSlug?: true;
 }
 
-/** `{ variant: undefined }` is the automatic choice; `undefined` means the user cancelled. */
-export type PickedVariant = { readonly variant: string | undefined };
-
-async function askForSlug(gistLabel: string): Promise<string | undefined> {
-  const slug = await vscode.window.showInputBox({
-    title: vscode.l10n.t('{0}: Variant Slug', gistLabel),
-    prompt: vscode.l10n.t('The slug of one of the gist’s variants.'),
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a variant slug.') : undefined),
-  });
-  return slug === undefined || slug.trim() === '' ? undefined : slug.trim();
-}
-
 /** The variant picker's rows, the last choice first so Enter repeats it. */
 export function variantItems(variants: readonly CatalogVariant[], lastVariant: string | undefined): VariantItem[] {
   const automatic: VariantItem = {
@@ -48,26 +35,4 @@ export function variantItems(variants: readonly CatalogVariant[], lastVariant: s
     }
   }
   return items;
-}
-
-export async function pickVariant(
-  gistLabel: string,
-  variants: readonly CatalogVariant[],
-  lastVariant: string | undefined,
-): Promise<PickedVariant | undefined> {
-  const items = variantItems(variants, lastVariant);
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('{0}: Variant', gistLabel),
-    placeHolder: vscode.l10n.t('Pick a variant, or let the service choose'),
-    matchOnDescription: true,
-    ignoreFocusOut: true,
-  });
-  if (picked === undefined) {
-    return undefined;
-  }
-  if (picked.automatic === true) {
-    return { variant: undefined };
-  }
-  const slug = picked.enterSlug === true ? await askForSlug(gistLabel) : picked.slug;
-  return slug === undefined ? undefined : { variant: slug };
 }

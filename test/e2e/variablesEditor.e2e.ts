@@ -1,7 +1,7 @@
 // Through the UI: a multi-line value typed in "Edit in Editor…" and taken with "Use Text".
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { expectEditorFocus, expectQuickInputFocus, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { expectEditorFocus, expectQuickInputFocus, openFile, pick, pressInQuickInput, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'a multi-line value from Edit in Editor…',
@@ -13,9 +13,8 @@ export const scenario: Scenario = {
     const editor = await openFile(page, 'notes.txt');
     await runCommand(page, 'Gist: Generate at Cursor…');
     await pick(page, /^Echo/, /^Generate at Cursor \(/);
-    const widget = page.locator('.quick-input-widget');
     await expectQuickInputFocus(page, /— text \(/);
-    await widget.locator('.quick-input-titlebar .action-label[aria-label*="Edit in Editor"]').click();
+    await pressInQuickInput(page, 'Control+Alt+E');
     await page.locator('.tab', { hasText: 'text (' }).first().waitFor({ state: 'visible' });
     // The temporary editor has the focus: the user types straight away.
     await expectEditorFocus(page);
@@ -26,7 +25,9 @@ export const scenario: Scenario = {
     await page.keyboard.press('Enter');
     await page.keyboard.type('second line', { delay: 5 });
     await context.screenshot('e2e-edit-in-editor');
-    await page.locator('.editor-actions .action-label[aria-label*="Use Text"]').first().click();
+    // "Use Text" from the keyboard: its keybinding, Ctrl+Enter, in the value's editor.
+    await expectEditorFocus(page);
+    await page.keyboard.press('Control+Enter');
     await page.locator('.tab', { hasText: 'text (' }).waitFor({ state: 'detached' });
     const deadline = Date.now() + 10_000;
     while (!service.calls().some((record) => record.path === '/v1/generate/echo/plain') && Date.now() < deadline) {

@@ -2,7 +2,7 @@
 // variants picked in the multi-select list, ending in a diff.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, expectQuickInputFocus, openFile, pick, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { answer, expectQuickInputFocus, openFile, pick, pressInQuickInput, runCommand, signInThroughUi, toggleRow, waitForWorkbench } from './workbench';
 
 export const scenario: Scenario = {
   name: 'insert mode button, then Compare Variants side by side',
@@ -14,9 +14,8 @@ export const scenario: Scenario = {
     const editor = await openFile(page, 'draft.md');
     const before = await editor.locator('.view-lines').innerText();
     await runCommand(page, 'Gist: Generate at Cursor…');
-    const widget = page.locator('.quick-input-widget');
     await expectQuickInputFocus(page, /^Generate at Cursor \(/);
-    await widget.locator('.quick-input-titlebar .action-label[aria-label*="Insert at cursor"]').click();
+    await pressInQuickInput(page, 'Control+Alt+M');
     await pick(page, 'Copy to the clipboard', 'this call only');
     await pick(page, 'Commit message', /^Generate at Cursor \(/);
     await answer(page, 'tidy up', 'summary');
@@ -32,18 +31,18 @@ export const scenario: Scenario = {
     await context.screenshot('e2e-insert-mode-clipboard');
 
     await runCommand(page, 'Gist: Compare Variants…');
-    await pick(page, 'Welcome e-mail', /^Compare Variants/);
-    // Still a click on each row's checkbox: no keyboard toggle was found in time (Ctrl+Enter does
-    // not toggle in 1.139's web workbench); left for the Compare Variants flow conversion.
-    await expectQuickInputFocus(page, 'Variants to Compare');
-    for (const [count, slug] of ['formal', 'short'].entries()) {
-      await widget.locator('.monaco-list-row', { hasText: slug }).first().click();
-      await widget.getByText(`${count + 1} Selected`).waitFor({ state: 'visible' });
-    }
-    await expectQuickInputFocus(page, 'Variants to Compare');
+    await pick(page, 'Welcome e-mail', /^Compare Variants \(1\//);
+    await expectQuickInputFocus(page, /Variants to Compare \(2\//);
+    await toggleRow(page, 'formal', 1);
+    await toggleRow(page, 'short', 2);
     await page.keyboard.press('Enter');
-    await answer(page, 'Grace', /— name \(|name \(1\/2\)/);
-    await answer(page, 'the Loom', /— product \(|product \(2\/2\)/);
+    // Back from the first value: both variants are still picked.
+    await pressInQuickInput(page, 'Control+Alt+Minus', /— name \(3\/4\)/);
+    await expectQuickInputFocus(page, /Variants to Compare \(2\//);
+    await page.locator('.quick-input-widget').getByText('2 Selected').waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+    await answer(page, 'Grace', /— name \(3\/4\)/);
+    await answer(page, 'the Loom', /— product \(4\/4\)/);
     await page.locator('.monaco-diff-editor').first().waitFor({ state: 'visible' });
     await page.locator('.tab', { hasText: /formal · / }).first().waitFor({ state: 'visible' });
     const variants = service

@@ -105,6 +105,31 @@ export async function moveToRow(page: Page, label: string | RegExp): Promise<voi
   throw new Error(`No quick pick row “${String(label)}” became active`);
 }
 
+/** True when keyboard focus is anywhere in the quick input (its box, list or title buttons). */
+const FOCUS_IN_WIDGET = `(() => { const a = document.activeElement; return a !== null && a.closest('${QUICK_INPUT}') !== null; })()`;
+
+/**
+ * Presses a key while the quick input titled `title` has focus. Title-bar buttons are reached this
+ * way (VS Code leaves them out of the Tab order): Back is Ctrl+Alt+-, ours have their own keys.
+ */
+export async function pressInQuickInput(page: Page, key: string, title?: string | RegExp): Promise<void> {
+  await expectQuickInputFocus(page, title);
+  await page.keyboard.press(key);
+}
+
+/**
+ * Toggles the checkbox of a multi-select row as a user does: Down into the list to that row,
+ * Space. Waits until the widget counts `expectedCount` picked rows.
+ */
+export async function toggleRow(page: Page, label: string | RegExp, expectedCount: number): Promise<void> {
+  if (!(await page.evaluate<boolean>(FOCUS_IN_WIDGET))) {
+    throw new Error(`A row is to be toggled but keyboard focus is in ${await describeFocus(page)}`);
+  }
+  await moveToRow(page, label);
+  await page.keyboard.press('Space');
+  await page.locator(QUICK_INPUT).getByText(`${expectedCount} Selected`).waitFor({ state: 'visible' });
+}
+
 /** Runs a command from the palette (F1) by its full title, e.g. "Gist: Sign Out". */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
