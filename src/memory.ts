@@ -21,6 +21,12 @@ function keptValues(values: Readonly<Record<string, string>>): Record<string, st
   return Object.fromEntries(small.slice(0, MAX_VALUES_KEPT));
 }
 
+/** The values to keep after a call: the fresh ones first, then older ones not replaced, capped as a whole. */
+function mergedValues(previous: Readonly<Record<string, string>>, fresh: Readonly<Record<string, string>>): Record<string, string> {
+  const merged = [...Object.entries(fresh), ...Object.entries(previous).filter(([name]) => !Object.hasOwn(fresh, name))];
+  return keptValues(recordOf(merged));
+}
+
 /** A gist id over its cap is never sent (the client refuses it), so it is not remembered either. */
 function rememberable(gistId: string): boolean {
   return utf8Length(gistId) <= MAX_GIST_ID_BYTES;
@@ -83,13 +89,12 @@ export class Memory {
       return;
     }
     const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
-    const kept = keptValues(values);
-    const previous = this.lastValues(gistId);
+    const kept = mergedValues(this.lastValues(gistId), values);
     await Promise.all([
       this.store.update(KEYS.recentGists, recent),
       this.store.update(
         KEYS.lastValues,
-        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, { ...previous, ...kept }),
+        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
       ),
       this.store.update(KEYS.lastVariant, capped(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId, variant ?? '')),
     ]);
@@ -101,12 +106,12 @@ export class Memory {
       return;
     }
     const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
-    const kept = keptValues(values);
+    const kept = mergedValues(this.lastValues(gistId), values);
     await Promise.all([
       this.store.update(KEYS.recentGists, recent),
       this.store.update(
         KEYS.lastValues,
-        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, { ...this.lastValues(gistId), ...kept }),
+        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
       ),
     ]);
   }

@@ -55,7 +55,8 @@ async function promptForPlan(deps: CompareDeps, snapshot: EditorSnapshot): Promi
   if (prompted.typedNames !== undefined) {
     await deps.memory.rememberVariableNames(gist.id, prompted.typedNames);
   }
-  await deps.memory.rememberValues(gist.id, values);
+  // What the user typed, never what the editor or clipboard filled in (as in Generate).
+  await deps.memory.rememberValues(gist.id, prompted.typed);
   return { gistId: gist.id, label: gist.label, entry: gist.entry, variants, values };
 }
 

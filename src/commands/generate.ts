@@ -66,8 +66,9 @@ async function promptForRequest(deps: GenerateDeps, snapshot: EditorSnapshot): P
   if (prompted.typedNames !== undefined) {
     await deps.memory.rememberVariableNames(gist.id, prompted.typedNames);
   }
-  // Values known from here on. Remembered before the call, so a failed call never loses what the user typed.
-  await deps.memory.rememberCall(gist.id, variant, values);
+  // Remembered before the call, so a failed call never loses what the user typed. Values filled
+  // from the editor or clipboard are not: the user may not agree to send them, and they are not theirs to keep.
+  await deps.memory.rememberCall(gist.id, variant, prompted.typed);
   return { request: { gistId: gist.id, variant, values }, label: gist.label, entry: gist.entry, insertMode: gist.insertMode ?? deps.settings.insertMode() };
 }
 

@@ -43,6 +43,8 @@ export interface ComparePrompted {
   /** Two or more slugs. */
   readonly variants: readonly string[];
   readonly values: Record<string, string>;
+  /** The values the user typed or accepted (not those filled from the editor): what is remembered. */
+  readonly typed: Record<string, string>;
   readonly typedNames: readonly string[] | undefined;
 }
 
@@ -62,6 +64,8 @@ export interface GeneratePrompted {
   readonly gist: PickedGist;
   readonly variant: string | undefined;
   readonly values: Record<string, string>;
+  /** The values the user typed or accepted (not those filled from the editor): what is remembered. */
+  readonly typed: Record<string, string>;
   /** Names typed for an ad-hoc gist, to remember; undefined when none were asked. */
   readonly typedNames: readonly string[] | undefined;
 }
@@ -87,14 +91,14 @@ export async function runGenerateFlow(
 ): Promise<GeneratePrompted | undefined> {
   const kind: FlowKind = { title, gistPlaceholder: vscode.l10n.t('Pick a gist to generate from'), variants: 'one' };
   const done = await runFlow(kind, catalog, memory, snapshot, defaultMode);
-  return done === undefined ? undefined : { gist: done.gist, variant: done.variant, values: done.values, typedNames: done.typedNames };
+  return done === undefined ? undefined : { gist: done.gist, variant: done.variant, values: done.values, typed: done.typed, typedNames: done.typedNames };
 }
 
 /** Compare Variants: gist → two or more variants → values. */
 export async function runCompareFlow(title: string, catalog: Catalog, memory: FlowMemory, snapshot: EditorSnapshot): Promise<ComparePrompted | undefined> {
   const kind: FlowKind = { title, gistPlaceholder: vscode.l10n.t('Pick a gist whose variants to compare'), variants: 'several' };
   const done = await runFlow(kind, catalog, memory, snapshot, undefined);
-  return done === undefined ? undefined : { gist: done.gist, variants: done.variants, values: done.values, typedNames: done.typedNames };
+  return done === undefined ? undefined : { gist: done.gist, variants: done.variants, values: done.values, typed: done.typed, typedNames: done.typedNames };
 }
 
 interface Done {
@@ -102,6 +106,7 @@ interface Done {
   readonly variant: string | undefined;
   readonly variants: readonly string[];
   readonly values: Record<string, string>;
+  readonly typed: Record<string, string>;
   readonly typedNames: readonly string[] | undefined;
 }
 
@@ -312,10 +317,24 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
     return undefined;
   }
   const values = new Map<string, string>();
+  const typed = new Map<string, string>();
   for (const step of state.plan) {
-    values.set(step.name, step.kind === 'filled' ? step.value : (state.values.get(step.name) ?? step.prefill));
+    if (step.kind === 'filled') {
+      values.set(step.name, step.value);
+    } else {
+      const value = state.values.get(step.name) ?? step.prefill;
+      values.set(step.name, value);
+      typed.set(step.name, value);
+    }
   }
-  return { gist: { ...gist, insertMode: state.insertMode }, variant: state.variant, variants: state.variants ?? [], values: toRecord(values), typedNames: state.typedNames };
+  return {
+    gist: { ...gist, insertMode: state.insertMode },
+    variant: state.variant,
+    variants: state.variants ?? [],
+    values: toRecord(values),
+    typed: toRecord(typed),
+    typedNames: state.typedNames,
+  };
 }
 
 /** The insert mode for this call, picked inside the flow, so focus stays in a quick input. */

@@ -66,7 +66,7 @@ describe('Consent before editor text goes to a workspace gist', function () {
     ]);
   });
 
-  it('Cancel sends nothing from a .vscode/gists.json gist, and what the user typed is kept', async function () {
+  it('Cancel sends nothing from a .vscode/gists.json gist, keeps what the user typed and stores nothing from the clipboard', async function () {
     // Only this gist in the catalog, so the picker's first item is it.
     await setGists([], vscode.ConfigurationTarget.Workspace);
     await vscode.workspace.fs.writeFile(
@@ -95,7 +95,8 @@ describe('Consent before editor text goes to a workspace gist', function () {
       [['name', ['clipboard'], 'the clipboard']],
     );
     const lastValues = api.globalStateSnapshot()['gist.lastValues'] as Record<string, Record<string, string>> | undefined;
-    assert.equal(lastValues?.['welcome-email']?.name, 'the clipboard', 'the values are remembered as before');
+    // The typed product (accepted empty) is kept; the clipboard the user did not agree to send is not stored.
+    assert.deepEqual({ ...lastValues?.['welcome-email'] }, { product: '' });
     await vscode.workspace.fs.writeFile(file, originalFile);
   });
 
