@@ -1,6 +1,6 @@
 // The shape of the service's `{ error, data }` envelope, checked field by field instead of trusted.
 // Pure: no `vscode`, no I/O. `envelope.ts` builds the public parse functions on top of this.
-import { MAX_CALL_ID_BYTES, utf8Length } from '../core/limits';
+import { MAX_CALL_ID_BYTES, MAX_PROFILE_FIELD_BYTES, utf8Length } from '../core/limits';
 import type { GenerationResult, GistUser } from './types';
 
 export type Envelope = { readonly ok: true; readonly error: string | null; readonly data: unknown } | { readonly ok: false; readonly problem: string };
@@ -44,8 +44,17 @@ function stringFields<K extends string>(data: unknown, fields: readonly K[]): Re
 
 /** `data` of `/v1/me`, or the problem with it. */
 export function userFromData(data: unknown): GistUser | string {
-  const fields = stringFields(data, ['id', 'name', 'email', 'company_id'] as const);
-  return typeof fields === 'string' ? fields : { id: fields.id, name: fields.name, email: fields.email, company_id: fields.company_id };
+  const names = ['id', 'name', 'email', 'company_id'] as const;
+  const fields = stringFields(data, names);
+  if (typeof fields === 'string') {
+    return fields;
+  }
+  // Kept in global state and shown in the status bar: a profile never needs more than this.
+  const long = names.find((name) => utf8Length(fields[name]) > MAX_PROFILE_FIELD_BYTES);
+  if (long !== undefined) {
+    return `"data.${long}" is longer than ${MAX_PROFILE_FIELD_BYTES / 1024} KiB`;
+  }
+  return { id: fields.id, name: fields.name, email: fields.email, company_id: fields.company_id };
 }
 
 /** `data` of `/v1/generate`, or the problem with it. */

@@ -9,6 +9,8 @@ export const MAX_GIST_ID_BYTES = 256;
 export const MAX_VARIANT_BYTES = 256;
 /** A gist's label as kept in the history. */
 export const MAX_LABEL_BYTES = 256;
+/** A `/v1/me` field (id, name, e-mail, company): kept in state and shown in the status bar. */
+export const MAX_PROFILE_FIELD_BYTES = 1024;
 /** A failed call's message as kept in the history. */
 export const MAX_ERROR_BYTES = 2 * 1024;
 

@@ -2,8 +2,8 @@
 // and a gist id or variant over its cap is refused before anything is sent.
 import { strict as assert } from 'node:assert';
 import { isGistError } from '../../../src/client/errors';
-import { parseGeneration } from '../../../src/client/envelope';
-import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_VARIANT_BYTES } from '../../../src/core/limits';
+import { parseGeneration, parseMe } from '../../../src/client/envelope';
+import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_PROFILE_FIELD_BYTES, MAX_VARIANT_BYTES } from '../../../src/core/limits';
 import { failure, useClientFixture } from './clientFixture';
 
 const success = (id: string): string => JSON.stringify({ error: null, data: { id, content: 'hi' } });
@@ -41,6 +41,16 @@ describe('size limits in the client', function () {
     const error = await failure(f.client.generate(f.settings(), { gistId: 'echo', variant: 'plain', values: {} }));
     assert.equal(error.kind, 'service');
     assert.equal(error.callId, undefined);
+  });
+
+  it('a /v1/me field over 1 KiB is a malformed response (it is kept in state and shown in the status bar)', function () {
+    const me = (name: string): string => JSON.stringify({ error: null, data: { id: 'u', name, email: 'e@x', company_id: 'c' } });
+    assert.equal(MAX_PROFILE_FIELD_BYTES, 1024);
+    assert.equal(parseMe(200, {}, me('n'.repeat(MAX_PROFILE_FIELD_BYTES))).name.length, MAX_PROFILE_FIELD_BYTES);
+    const error = thrown(() => parseMe(200, {}, me('n'.repeat(MAX_PROFILE_FIELD_BYTES + 1))));
+    assert.ok(isGistError(error), String(error));
+    assert.equal(error.kind, 'malformedResponse');
+    assert.match(error.message, /"data.name" is longer than 1 KiB/);
   });
 
   it('a gist id or variant over its cap is refused before anything is sent', async function () {
