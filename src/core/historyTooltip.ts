@@ -15,6 +15,8 @@ export interface HistoryTooltipText {
   readonly failed: (error: string) => string;
   /** Said under content that the history kept only in part. */
   readonly truncated: string;
+  /** Names the other details (values, label, …) shortened or left out to fit the history. */
+  readonly cut: (fields: string) => string;
 }
 
 export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): string {
@@ -30,6 +32,9 @@ export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): s
     if (entry.truncated === true) {
       parts.push(markdownText(text.truncated));
     }
+  }
+  if (entry.cut !== undefined && entry.cut.length > 0) {
+    parts.push(markdownText(text.cut(entry.cut.join(', '))));
   }
   return parts.join('\n\n');
 }

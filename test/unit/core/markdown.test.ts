@@ -63,7 +63,7 @@ describe('history tooltip: stored calls add no links', function () {
     truncated: fc.option(fc.boolean(), { nil: undefined }),
     error: fc.option(text, { nil: undefined }),
   });
-  const phrases = { automaticVariant: 'automatic variant', when: '1/2/2026, 10:00', callId: (id: string) => `Call id: ${id}`, failed: (error: string) => `Failed: ${error}`, truncated: 'Only part was kept.' };
+  const phrases = { automaticVariant: 'automatic variant', when: '1/2/2026, 10:00', callId: (id: string) => `Call id: ${id}`, failed: (error: string) => `Failed: ${error}`, truncated: 'Only part was kept.', cut: (fields: string) => `Shortened: ${fields}` };
 
   it('for arbitrary labels, variants, call ids, errors and content, the tooltip has no link, image or HTML', function () {
     fc.assert(
@@ -73,6 +73,11 @@ describe('history tooltip: stored calls add no links', function () {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('says which details were shortened to fit the history', function () {
+    const markdown = historyTooltip({ gistId: 'g', label: 'L', values: {}, at: 0, content: 'hi', cut: ['values', 'label'] }, phrases);
+    assert.ok(renderedText(markdown).includes('Shortened: values, label'), renderedText(markdown));
   });
 
   it('shows the label, the call id and the content as written', function () {
