@@ -1,7 +1,7 @@
 // Catalog parse + merge on plain Node: a typical catalog of 1,000 gists and a file at the size cap
 // (1 MiB of small entries, cut at 1,000 gists), each merged after the user's settings as the picker does.
-import { mergeCatalogs, parseCatalog } from '../src/core/catalog';
-import { catalogFromBytes, MAX_CATALOG_BYTES } from '../src/core/catalogText';
+import { mergeCatalogs, parseCatalog } from '../src/catalog/catalog';
+import { catalogFromBytes, MAX_CATALOG_BYTES } from '../src/catalog/catalogText';
 import { median, round } from './stats';
 
 export interface CatalogRow {

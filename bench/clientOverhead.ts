@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
 import { GistClient } from '../src/client/gistClient';
-import { startService } from '../test/service/index';
+import { startService } from '../tools/service/index';
 import { median, percentile, round } from './stats';
 
 export interface OverheadRow {

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../src/api';
 import { GistClient } from '../src/client/gistClient';
-import { ServiceControl } from '../test/service/controlClient';
+import { ServiceControl } from '../tools/service/controlClient';
 import { median, round } from './stats';
 
 const KEY = 'gk_demo_ada';

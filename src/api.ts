@@ -1,12 +1,12 @@
 // What `activate()` returns: a small, typed window on the extension's state, used by the
 // integration tests (and available to other extensions).
 import type * as vscode from 'vscode';
-import type { AccountSnapshot } from './core/accountStatus';
-import type { HistoryEntry } from './core/callHistory';
-import type { Catalog } from './core/catalog';
-import type { StatusView } from './core/statusView';
-import type { CallOutcome } from './generationRunner';
-import type { ConsentDialog } from './workspaceGistConsent';
+import type { AccountSnapshot } from './account/accountStatus';
+import type { HistoryEntry } from './history/historyEntry';
+import type { Catalog } from './catalog/catalog';
+import type { StatusView } from './account/statusView';
+import type { CallOutcome } from './generation/runner';
+import type { ConsentDialog } from './catalog/workspaceGistConsent';
 
 export interface GistExtensionApi {
   /** The account, generation and last call state behind the status bar. */

@@ -1,28 +1,28 @@
 // Composition root: builds the parts, wires them, returns. No network and no waiting here.
 import * as vscode from 'vscode';
-import { Account } from './account';
+import { Account } from './account/account';
 import type { GistExtensionApi } from './api';
-import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './authProvider';
-import { CallHistory } from './callHistory';
+import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './account/authProvider';
+import { CallHistory } from './history/callHistory';
 import { GistClient } from './client/gistClient';
 import type { GistUser } from './client/types';
-import { CommandIds } from './commandIds';
-import { offerWalkthroughOnce } from './firstRun';
+import { CommandIds } from './shared/commandIds';
+import { offerWalkthroughOnce } from './account/firstRun';
 import { registerCommands } from './commands';
-import { bindContextKeys } from './contextKeys';
-import { GenerationRunner } from './generationRunner';
-import { HISTORY_VIEW_ID, HistoryTreeProvider } from './historyView';
-import { KeyStore } from './keyStore';
-import { LoggedMemento } from './loggedMemento';
-import { Logger } from './logger';
-import { Memory } from './memory';
-import { PROXY_KEYS, proxyAwareDispatcher } from './proxySettings';
-import { CONNECTION_KEYS, settings } from './settings';
-import { ExtensionState } from './state';
-import { SettingsCatalogWarning } from './settingsCatalogWarning';
-import { StatusBar } from './statusBar';
-import { combinedCatalog, WorkspaceCatalog } from './workspaceCatalog';
-import { WorkspaceGistConsent, type ConsentDialog } from './workspaceGistConsent';
+import { bindContextKeys } from './shared/contextKeys';
+import { GenerationRunner } from './generation/runner';
+import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
+import { KeyStore } from './account/keyStore';
+import { LoggedMemento } from './shared/loggedMemento';
+import { Logger } from './shared/logger';
+import { Memory } from './generation/memory';
+import { PROXY_KEYS, proxyAwareDispatcher } from './shared/proxySettings';
+import { CONNECTION_KEYS, settings } from './shared/settings';
+import { ExtensionState } from './shared/state';
+import { SettingsCatalogWarning } from './catalog/settingsCatalogWarning';
+import { StatusBar } from './account/statusBar';
+import { combinedCatalog, WorkspaceCatalog } from './catalog/workspaceCatalog';
+import { WorkspaceGistConsent, type ConsentDialog } from './catalog/workspaceGistConsent';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
   const started = performance.now();

@@ -1,5 +1,5 @@
 // Checks on a gist id or variant slug before it goes into a request path. Pure: no `vscode`.
-import { MAX_GIST_ID_BYTES, MAX_VARIANT_BYTES, utf8Length } from '../core/limits';
+import { MAX_GIST_ID_BYTES, MAX_VARIANT_BYTES, utf8Length } from '../shared/limits';
 
 /** A UTF-16 surrogate without its partner: not valid Unicode, so it has no UTF-8 form and no URL encoding. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,6 +1,6 @@
 // Opens the workbench in Debian's Chromium through playwright-core.
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROME_PATH } from './paths';
+import { CHROME_PATH } from '../../tools/vscodeServer/paths';
 
 export interface OpenBrowser {
   readonly browser: Browser;

@@ -6,11 +6,11 @@ import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startService } from '../service/index';
-import { Cleanup } from './cleanup';
+import { startService } from '../../tools/service/index';
+import { Cleanup } from '../../tools/vscodeServer/cleanup';
 import { TESTS_ENTRY, readSuiteResult } from './integrationSuite';
-import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from './paths';
-import { userSettings } from './settings';
+import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
+import { userSettings } from '../../tools/vscodeServer/settings';
 
 function log(line: string): void {
   process.stdout.write(`[desktop] ${line}\n`);

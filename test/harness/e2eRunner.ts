@@ -3,8 +3,8 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { RunningService } from '../service/index';
-import { REPO_ROOT } from './paths';
+import type { RunningService } from '../../tools/service/index';
+import { REPO_ROOT } from '../../tools/vscodeServer/paths';
 
 export interface E2eContext {
   readonly page: Page;

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../../tools/vscodeServer/paths';
 
 export const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
 

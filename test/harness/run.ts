@@ -5,16 +5,16 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startService } from '../service/index';
+import { startService } from '../../tools/service/index';
 import { openBrowser, workbenchUrl } from './browser';
-import { Cleanup } from './cleanup';
+import { Cleanup } from '../../tools/vscodeServer/cleanup';
 import { runE2eScenarios } from './e2eRunner';
-import { ensureInstalled } from './install';
+import { ensureInstalled } from '../../tools/vscodeServer/install';
 import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integrationSuite';
-import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from './paths';
-import { checkBrowser, MissingPrerequisite } from './prerequisites';
-import { startServer } from './server';
-import { RESTRICTED_MODE_SETTINGS, userSettings } from './settings';
+import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
+import { checkBrowser, MissingPrerequisite } from '../../tools/vscodeServer/prerequisites';
+import { startServer } from '../../tools/vscodeServer/server';
+import { RESTRICTED_MODE_SETTINGS, userSettings } from '../../tools/vscodeServer/settings';
 
 type Mode = 'integration' | 'e2e';
 

@@ -4,8 +4,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { openBrowser } from './browser';
-import { freePort } from './freePort';
-import { REPO_ROOT, RESULTS_DIR } from './paths';
+import { freePort } from '../../tools/vscodeServer/freePort';
+import { REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
 
 const LIMIT_MS = 120_000;
 /** Stopped with SIGTERM on failure, so its server never outlives the check. */
@@ -26,7 +26,7 @@ async function answers(url: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   const [port, servicePort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out', 'test', 'harness', 'start.js'), '--port', String(port), '--service-port', String(servicePort)], {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'out', 'tools', 'vscodeServer', 'start.js'), '--port', String(port), '--service-port', String(servicePort)], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

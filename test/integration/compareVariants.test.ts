@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import type { CompareResult } from '../../src/commands/compareVariants';
-import { resultTitle } from '../../src/core/compareArgs';
+import type { CompareResult } from '../../src/generation/compareCommand';
+import { resultTitle } from '../../src/generation/compareArgs';
 import { closeAllEditors, resetForTest, service, signedInApi, waitFor } from './support';
 
 function compare(args: unknown): Thenable<CompareResult | undefined> {

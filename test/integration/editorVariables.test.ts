@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import { editInEditor, useEditedText } from '../../src/prompts/editInEditor';
+import { editInEditor, useEditedText } from '../../src/generation/editInEditor';
 import { at, closeAllEditors, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
 
 /**

@@ -1,7 +1,7 @@
 // Each typed error leaves the document exactly as it was, and the extension keeps working.
 import { strict as assert } from 'node:assert';
 import type { GistExtensionApi } from '../../src/api';
-import type { Fault } from '../service/types';
+import type { Fault } from '../../tools/service/types';
 import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
 
 interface FailureCase {

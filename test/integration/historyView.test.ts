@@ -2,10 +2,10 @@
 // stands in for global state across a restart.
 import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
-import { CallHistory } from '../../src/callHistory';
+import { CallHistory } from '../../src/history/callHistory';
 import { GistError } from '../../src/client/errors';
-import { MAX_CONTENT_BYTES } from '../../src/core/callHistory';
-import { HistoryTreeProvider } from '../../src/historyView';
+import { MAX_CONTENT_BYTES } from '../../src/history/historyEntry';
+import { HistoryTreeProvider } from '../../src/history/historyView';
 
 class MapMemento implements vscode.Memento {
   readonly data = new Map<string, unknown>();

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
-import { type RunningService, startService } from '../service/index';
+import { type RunningService, startService } from '../../tools/service/index';
 
 function testFiles(): string[] {
   return readdirSync(__dirname, { recursive: true, encoding: 'utf8' })

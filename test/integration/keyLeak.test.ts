@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
 import type { DiagnosisReport } from '../../src/diagnostics/report';
-import type { CallOutcome } from '../../src/generationRunner';
+import type { CallOutcome } from '../../src/generation/runner';
 import { extensionLogFile, filesUnder, readExtensionLog, sessionLogDir, userSettingsFile } from './logFiles';
 import { closeAllEditors, extensionApi, generate, openEditor, service, waitFor } from './support';
 

@@ -3,7 +3,7 @@
 // connection failures also offer "Diagnose Connection".
 import { strict as assert } from 'node:assert';
 import type { GistExtensionApi } from '../../src/api';
-import type { Fault } from '../service/types';
+import type { Fault } from '../../tools/service/types';
 import { generate, nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
 
 const request = { gistId: 'welcome-email', variant: 'friendly', values: { name: 'Ada', product: 'Engines' } };

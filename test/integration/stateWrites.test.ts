@@ -2,8 +2,8 @@
 // reaches the caller, or the log through the extension's LoggedMemento, and later writes still land.
 import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
-import { CallHistory } from '../../src/callHistory';
-import { LoggedMemento } from '../../src/loggedMemento';
+import { CallHistory } from '../../src/history/callHistory';
+import { LoggedMemento } from '../../src/shared/loggedMemento';
 
 /** Stands in for global state; fails its first `failures` writes as VS Code's storage can. */
 class FlakyMemento implements vscode.Memento {

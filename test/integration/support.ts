@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import type { CallOutcome } from '../../src/generationRunner';
-import { ServiceControl } from '../service/controlClient';
+import type { CallOutcome } from '../../src/generation/runner';
+import { ServiceControl } from '../../tools/service/controlClient';
 
 export const EXTENSION_ID = 'gist-generate.gist-generate';
 export const DEMO_KEY = 'gk_demo_ada';

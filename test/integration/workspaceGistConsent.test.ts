@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import type { ConsentChoice, ConsentQuestion } from '../../src/workspaceGistConsent';
+import type { ConsentChoice, ConsentQuestion } from '../../src/catalog/workspaceGistConsent';
 import { at, closeAllEditors, generate, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
 
 const config = () => vscode.workspace.getConfiguration('gist');

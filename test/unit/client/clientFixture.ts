@@ -2,7 +2,7 @@
 import { isGistError, type GistError } from '../../../src/client/errors';
 import { GistClient } from '../../../src/client/gistClient';
 import type { ConnectionSettings } from '../../../src/client/types';
-import { startService, type RunningService } from '../../service/index';
+import { startService, type RunningService } from '../../../tools/service/index';
 
 export const ADA_KEY = 'gk_demo_ada';
 

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { createServer } from 'node:net';
 import { describeError } from '../../../src/client/describe';
 import type { GistError } from '../../../src/client/errors';
-import type { Fault } from '../../service/index';
+import type { Fault } from '../../../tools/service/index';
 import { ADA_KEY, failure, useClientFixture } from './clientFixture';
 
 const echo = { gistId: 'echo', variant: 'plain', values: { text: 'hello' } };

@@ -3,8 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { isGistError } from '../../../src/client/errors';
 import { encodeSegment, generateUrl } from '../../../src/client/urls';
-import { parseCompareArgs } from '../../../src/core/compareArgs';
-import { parseGenerateArgs } from '../../../src/core/generateArgs';
+import { parseCompareArgs } from '../../../src/generation/compareArgs';
+import { parseGenerateArgs } from '../../../src/generation/generateArgs';
 import { failure, useClientFixture } from './clientFixture';
 
 const LONE = ['\uD800', 'a\uDBFFb', '\uDC00', 'x\uDFFF'];

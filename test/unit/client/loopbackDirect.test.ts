@@ -8,7 +8,7 @@ import { chooseProxy, proxyDispatcherFactory, redactProxyUrl } from '../../../sr
 import { isLoopbackHost, validateBaseUrl } from '../../../src/client/urls';
 import { diagnoseConnection } from '../../../src/diagnostics/diagnose';
 import { formatReport } from '../../../src/diagnostics/report';
-import { startService, type RunningService } from '../../service/index';
+import { startService, type RunningService } from '../../../tools/service/index';
 import { startRecordingProxy, type RecordingProxy } from '../support/recordingProxy';
 import { makeTestCa, type TestCa } from '../support/testCa';
 import { ADA_KEY, useClientFixture } from './clientFixture';

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { GistClient } from '../../../src/client/gistClient';
 import { chooseProxy, proxyDispatcherFactory, redactProxyUrl, validateProxyUrl } from '../../../src/client/proxy';
-import { startService, type RunningService } from '../../service/index';
+import { startService, type RunningService } from '../../../tools/service/index';
 import { startRecordingProxy, type RecordingProxy } from '../support/recordingProxy';
 import { makeTestCa, type TestCa } from '../support/testCa';
 import { failure, useClientFixture } from './clientFixture';

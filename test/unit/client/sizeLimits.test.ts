@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { isGistError } from '../../../src/client/errors';
 import { parseGeneration, parseMe } from '../../../src/client/envelope';
-import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_PROFILE_FIELD_BYTES, MAX_VARIANT_BYTES } from '../../../src/core/limits';
+import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_PROFILE_FIELD_BYTES, MAX_VARIANT_BYTES } from '../../../src/shared/limits';
 import { failure, useClientFixture } from './clientFixture';
 
 const success = (id: string): string => JSON.stringify({ error: null, data: { id, content: 'hi' } });

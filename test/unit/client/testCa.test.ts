@@ -4,7 +4,7 @@
 import { strict as assert } from 'node:assert';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startService, type RunningService } from '../../service/index';
+import { startService, type RunningService } from '../../../tools/service/index';
 import { makeTestCa, type TestCa } from '../support/testCa';
 import { ADA_KEY } from './clientFixture';
 

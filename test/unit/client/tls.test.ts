@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { Agent } from 'undici';
 import { GistClient } from '../../../src/client/gistClient';
 import { proxyDispatcherFactory } from '../../../src/client/proxy';
-import { startService, type RunningService } from '../../service/index';
+import { startService, type RunningService } from '../../../tools/service/index';
 import { ADA_KEY, failure } from './clientFixture';
 
 // Compiled tests run from out/test/unit/client; the fixtures stay in the source tree.

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { recordOf } from '../../../src/core/keyedRecord';
-import { addEntry, capEntry, firstLine, MAX_CONTENT_BYTES, MAX_ENTRIES, parseHistory, truncateUtf8, utf8Length, type HistoryEntry } from '../../../src/core/callHistory';
+import { recordOf } from '../../../src/shared/keyedRecord';
+import { addEntry, capEntry, firstLine, MAX_CONTENT_BYTES, MAX_ENTRIES, parseHistory, truncateUtf8, utf8Length, type HistoryEntry } from '../../../src/history/historyEntry';
 
 const entry = (n: number, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({ gistId: `g${n}`, label: `G${n}`, values: {}, at: n, ...extra });
 

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { describeError } from '../../../src/client/describe';
 import { GistError } from '../../../src/client/errors';
-import { formatCallLine } from '../../../src/core/callLogLine';
+import { formatCallLine } from '../../../src/generation/callLogLine';
 
 describe('formatCallLine', () => {
   it('writes gist, variant, call id, status, duration and length', () => {

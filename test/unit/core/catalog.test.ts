@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mergeCatalogs, parseCatalog } from '../../../src/core/catalog';
+import { mergeCatalogs, parseCatalog } from '../../../src/catalog/catalog';
 
 describe('catalog', () => {
   it('normalises names, objects, labels and variants', () => {

@@ -2,7 +2,7 @@
 // merge do work proportional to the entries, and a file over the caps is cut short before the work.
 // The bounds are counted operations, never wall-clock time.
 import { strict as assert } from 'node:assert';
-import { MAX_CATALOG_GISTS, mergeCatalogs, parseCatalog, type Catalog, type CatalogGist } from '../../../src/core/catalog';
+import { MAX_CATALOG_GISTS, mergeCatalogs, parseCatalog, type Catalog, type CatalogGist } from '../../../src/catalog/catalog';
 
 const LARGE = 40_000;
 const CAP = MAX_CATALOG_GISTS;

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { MAX_CATALOG_GISTS } from '../../../src/core/catalog';
-import { catalogFromBytes, lineAndColumn, MAX_CATALOG_BYTES } from '../../../src/core/catalogText';
+import { MAX_CATALOG_GISTS } from '../../../src/catalog/catalog';
+import { catalogFromBytes, lineAndColumn, MAX_CATALOG_BYTES } from '../../../src/catalog/catalogText';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 

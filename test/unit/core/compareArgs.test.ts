@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { distinctSlugs, parseCompareArgs, resultTitle } from '../../../src/core/compareArgs';
-import { recordOf } from '../../../src/core/keyedRecord';
+import { distinctSlugs, parseCompareArgs, resultTitle } from '../../../src/generation/compareArgs';
+import { recordOf } from '../../../src/shared/keyedRecord';
 
 describe('parseCompareArgs', () => {
   it('means "prompt" without arguments', () => {

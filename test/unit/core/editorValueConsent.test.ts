@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import type { CatalogVariable } from '../../../src/core/catalog';
-import { consentDecision, consentSignature, editorFilledValues, previewOf } from '../../../src/core/editorValueConsent';
+import type { CatalogVariable } from '../../../src/catalog/catalog';
+import { consentDecision, consentSignature, editorFilledValues, previewOf } from '../../../src/catalog/editorValueConsent';
 
 const variables: CatalogVariable[] = [
   { name: 'code', default: '${selection}' },

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { errorActions } from '../../../src/core/errorActions';
+import { errorActions } from '../../../src/generation/errorActions';
 import { type GistError } from '../../../src/client/errors';
 import { errorFromFailure } from '../../../src/client/failureErrors';
 import { errorFromResponse } from '../../../src/client/envelope';

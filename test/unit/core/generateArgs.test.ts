@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { parseGenerateArgs } from '../../../src/core/generateArgs';
-import { recordOf } from '../../../src/core/keyedRecord';
+import { parseGenerateArgs } from '../../../src/generation/generateArgs';
+import { recordOf } from '../../../src/shared/keyedRecord';
 
 describe('parseGenerateArgs', () => {
   it('means "prompt" when there are no arguments', () => {

@@ -1,7 +1,7 @@
 // The history's caps on everything it stores (item 8 of issue 13): a hostile service or caller
 // must not be able to make global state grow without bound.
 import { strict as assert } from 'node:assert';
-import { addEntry, capEntry, parseHistory, type HistoryEntry } from '../../../src/core/callHistory';
+import { addEntry, capEntry, parseHistory, type HistoryEntry } from '../../../src/history/historyEntry';
 import {
   MAX_CALL_ID_BYTES,
   MAX_ERROR_BYTES,
@@ -14,7 +14,7 @@ import {
   MAX_VALUES_KEPT,
   MAX_VARIANT_BYTES,
   utf8Length,
-} from '../../../src/core/limits';
+} from '../../../src/shared/limits';
 
 const KIB = 1024;
 const bytesOf = (value: unknown): number => utf8Length(JSON.stringify(value));

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { appendSeparator, insertModeOr, isInsertMode, replacementSpans } from '../../../src/core/insertMode';
-import { mapRange } from '../../../src/core/rangeTracking';
+import { appendSeparator, insertModeOr, isInsertMode, replacementSpans } from '../../../src/generation/insertMode';
+import { mapRange } from '../../../src/generation/rangeTracking';
 
 describe('insert modes', () => {
   it('accepts the five modes and falls back for anything else', () => {

@@ -2,10 +2,10 @@
 // the text as written and contains no link, image or HTML, whatever the text.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { HistoryEntry } from '../../../src/core/callHistory';
+import type { HistoryEntry } from '../../../src/history/historyEntry';
 import { oneLine } from '../../../src/client/oneLine';
-import { historyTooltip } from '../../../src/core/historyTooltip';
-import { commandLink, markdownCodeBlock, markdownText } from '../../../src/core/markdown';
+import { historyTooltip } from '../../../src/history/historyTooltip';
+import { commandLink, markdownCodeBlock, markdownText } from '../../../src/shared/markdown';
 import { activeParts, renderedText } from '../support/renderedLinks';
 
 const hostile = fc.oneof(

@@ -1,11 +1,11 @@
 // Gist ids and variable names come from outside: `constructor`, `toString` and `__proto__` are
 // ordinary names, never looked up on Object.prototype nor dropped (issue 13, item 13).
 import { strict as assert } from 'node:assert';
-import { addEntry, parseHistory } from '../../../src/core/callHistory';
-import { parseCompareArgs } from '../../../src/core/compareArgs';
-import { planVariables } from '../../../src/core/editorTemplate';
-import { parseGenerateArgs } from '../../../src/core/generateArgs';
-import { capped } from '../../../src/memory';
+import { addEntry, parseHistory } from '../../../src/history/historyEntry';
+import { parseCompareArgs } from '../../../src/generation/compareArgs';
+import { planVariables } from '../../../src/generation/editorTemplate';
+import { parseGenerateArgs } from '../../../src/generation/generateArgs';
+import { capped } from '../../../src/generation/memory';
 
 const NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
 

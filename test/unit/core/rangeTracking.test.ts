@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mapOffset, mapRange, mapRanges } from '../../../src/core/rangeTracking';
+import { mapOffset, mapRange, mapRanges } from '../../../src/generation/rangeTracking';
 
 const insert = (at: number, text: string) => ({ rangeOffset: at, rangeLength: 0, text });
 const replace = (at: number, length: number, text: string) => ({ rangeOffset: at, rangeLength: length, text });

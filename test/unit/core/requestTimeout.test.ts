@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS } from '../../../src/core/limits';
-import { requestTimeoutMs } from '../../../src/core/requestTimeout';
+import { DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, MIN_TIMEOUT_SECONDS } from '../../../src/shared/limits';
+import { requestTimeoutMs } from '../../../src/shared/requestTimeout';
 
 describe('request timeout setting', () => {
   it('clamps to 1–600 s: 2147484 s (a timer overflow) becomes 600 s', () => {

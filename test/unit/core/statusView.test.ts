@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
-import type { AccountSnapshot, AccountStatus } from '../../../src/core/accountStatus';
-import { statusView } from '../../../src/core/statusView';
+import type { AccountSnapshot, AccountStatus } from '../../../src/account/accountStatus';
+import { statusView } from '../../../src/account/statusView';
 import { renderedText } from '../support/renderedLinks';
 
 const commands = { setApiKey: 'gist.setApiKey', menu: 'gist.statusBarMenu', diagnose: 'gist.diagnoseConnection' };

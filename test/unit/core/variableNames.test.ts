@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { parseVariableNames } from '../../../src/core/variableNames';
+import { parseVariableNames } from '../../../src/generation/variableNames';
 
 describe('parseVariableNames', () => {
   it('splits, trims and drops empty names', () => {

@@ -9,7 +9,7 @@ import { Agent } from 'undici';
 import { proxyDispatcherFactory } from '../../../src/client/proxy';
 import { diagnoseConnection, type DiagnoseInput } from '../../../src/diagnostics/diagnose';
 import { formatReport, type DiagnosisReport, type StepName, type StepStatus } from '../../../src/diagnostics/report';
-import { startService, type RunningService } from '../../service/index';
+import { startService, type RunningService } from '../../../tools/service/index';
 import { waitFor } from '../service/waitFor';
 import { startRecordingProxy, type RecordingProxy } from '../support/recordingProxy';
 

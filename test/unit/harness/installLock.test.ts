@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { withInstallLock } from '../../harness/installLock';
+import { withInstallLock } from '../../../tools/vscodeServer/installLock';
 
 describe('harness install lock', () => {
   const quiet = (): void => undefined;

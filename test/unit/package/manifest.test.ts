@@ -4,8 +4,8 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { CommandIds } from '../../../src/commandIds';
-import { INSERT_MODES } from '../../../src/core/insertMode';
+import { CommandIds } from '../../../src/shared/commandIds';
+import { INSERT_MODES } from '../../../src/generation/insertMode';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {

@@ -4,7 +4,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 
-const CLI = join(__dirname, '../../service/cli.js');
+const CLI = join(__dirname, '../../../tools/service/cli.js');
 
 interface RunningCli {
   child: ChildProcessWithoutNullStreams;

@@ -1,8 +1,8 @@
 // The HTTP control surface (for tests in another process), connection counting and close().
 import * as assert from 'node:assert/strict';
 import { Agent } from 'node:http';
-import { ServiceControl } from '../../service/controlClient';
-import { type RunningService, startService } from '../../service/index';
+import { ServiceControl } from '../../../tools/service/controlClient';
+import { type RunningService, startService } from '../../../tools/service/index';
 import { ADA_KEY, observe, send, watch } from './httpProbe';
 
 const ME = { path: '/v1/me', headers: { 'SERVICE-API-KEY': ADA_KEY } };

@@ -1,6 +1,6 @@
 // Injected faults: each kind as a client sees it on the wire, count and path matching, Retry-After, latency.
 import * as assert from 'node:assert/strict';
-import { type RunningService, startService } from '../../service/index';
+import { type RunningService, startService } from '../../../tools/service/index';
 import { ADA_KEY, generate, observe, send, watch } from './httpProbe';
 import { waitFor } from './waitFor';
 

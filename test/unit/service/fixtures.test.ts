@@ -3,10 +3,10 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultFixtures, loadFixtures, parseFixtures } from '../../service/fixtures';
-import { startService } from '../../service/index';
-import { renderTemplate, templatePlaceholders } from '../../service/template';
-import type { Fixtures } from '../../service/types';
+import { defaultFixtures, loadFixtures, parseFixtures } from '../../../tools/service/fixtures';
+import { startService } from '../../../tools/service/index';
+import { renderTemplate, templatePlaceholders } from '../../../tools/service/template';
+import type { Fixtures } from '../../../tools/service/types';
 import { generate } from './httpProbe';
 
 describe('service fixtures', () => {

@@ -1,6 +1,6 @@
 // GET /v1/me and POST /v1/generate against the real local service over loopback.
 import * as assert from 'node:assert/strict';
-import { type RunningService, startService } from '../../service/index';
+import { type RunningService, startService } from '../../../tools/service/index';
 import { ADA_KEY, GRACE_KEY, type ProbeResponse, generate, send } from './httpProbe';
 
 function assertFailure(res: ProbeResponse, status: number, mentions: RegExp): void {

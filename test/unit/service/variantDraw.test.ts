@@ -1,7 +1,7 @@
 // The weighted variant draw when no variant is named: reproducible with a seed, and following the weights.
 import * as assert from 'node:assert/strict';
-import { startService } from '../../service/index';
-import { drawVariant, mulberry32 } from '../../service/random';
+import { startService } from '../../../tools/service/index';
+import { drawVariant, mulberry32 } from '../../../tools/service/random';
 import { generate } from './httpProbe';
 
 async function drawOverHttp(seed: number, draws: number): Promise<string[]> {

@@ -2,7 +2,7 @@
 // storage cannot be made to fail on demand, so a Memento that fails as it does stands in for it.
 import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
-import { LoggedMemento } from '../../../src/loggedMemento';
+import { LoggedMemento } from '../../../src/shared/loggedMemento';
 
 class FailingMemento implements vscode.Memento {
   readonly data = new Map<string, unknown>();

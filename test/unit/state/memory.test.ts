@@ -1,8 +1,8 @@
 // What Memory keeps in global state: bounded, and never more than it was given.
 import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
-import { MAX_VALUES_KEPT } from '../../../src/core/limits';
-import { Memory } from '../../../src/memory';
+import { MAX_VALUES_KEPT } from '../../../src/shared/limits';
+import { Memory } from '../../../src/generation/memory';
 
 /** A Memento in memory: Memory needs only get/update/keys. */
 class MapMemento implements vscode.Memento {

@@ -1,0 +1,78 @@
+// What the status bar item shows for a state. Pure, so every state is unit tested.
+
+import { oneLine } from '../client/oneLine';
+import type { AccountSnapshot } from './accountStatus';
+import { commandLink, markdownStrong, markdownText } from '../shared/markdown';
+
+export interface StatusView {
+  readonly text: string;
+  /** Markdown; outside text in it is escaped (see `markdown.ts`), so its only links are the extension's own. */
+  readonly tooltip: string;
+  /** The commands the tooltip links to: the only ones its MarkdownString may run. */
+  readonly tooltipCommands: readonly string[];
+  readonly command: string;
+  readonly background: 'warning' | 'error' | undefined;
+}
+
+export type Translate = (message: string, ...args: Array<string | number>) => string;
+
+const identity: Translate = (message, ...args) =>
+  message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? ''));
+
+/** Stops a name such as `$(bug)` from rendering as an icon in the status bar text. */
+export function escapeIcons(text: string): string {
+  return text.replace(/\$\(/g, '\\$(');
+}
+
+export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: string; menu: string; diagnose: string }, t: Translate = identity): StatusView {
+  const { status } = snapshot;
+  const base = snapshot.baseUrl === '' ? markdownText(t('not set')) : markdownText(snapshot.baseUrl);
+  const lastCall = snapshot.lastCallId === undefined ? '' : `\n\n${markdownText(t('Last call id'))}: ${markdownText(snapshot.lastCallId)}`;
+  switch (status.kind) {
+    case 'signedOut':
+      return {
+        text: `$(key) ${t('Gist: Sign In')}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(t('Not signed in.'))} ${commandLink(t('Set an API key'), commands.setApiKey)}\n\n${markdownText(t('Service'))}: ${base}`,
+        tooltipCommands: [commands.setApiKey],
+        command: commands.setApiKey,
+        background: undefined,
+      };
+    case 'checking':
+      return {
+        text: `$(sync~spin) ${t('Gist')}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(t('Checking the API key with {0}…', snapshot.baseUrl === '' ? t('not set') : snapshot.baseUrl))}`,
+        tooltipCommands: [],
+        command: commands.menu,
+        background: undefined,
+      };
+    case 'error': {
+      // An unreachable service is a connection problem: the diagnosis says which step fails.
+      const [fixLabel, fixCommand] = status.reason === 'unreachable' ? [t('Diagnose Connection'), commands.diagnose] : [t('Set API Key'), commands.setApiKey];
+      return {
+        text: `$(warning) ${t('Gist')}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(status.message, 500)}\n\n${markdownText(t('Service'))}: ${base}${lastCall}\n\n${commandLink(fixLabel, fixCommand)}`,
+        tooltipCommands: [fixCommand],
+        command: commands.menu,
+        background: status.reason === 'rejected' ? 'error' : 'warning',
+      };
+    }
+    case 'signedIn': {
+      const { user } = status;
+      const icon = snapshot.generating > 0 ? '$(loading~spin)' : '$(account)';
+      const lines = [
+        markdownStrong(user.name),
+        `${markdownText(t('Email'))}: ${markdownText(user.email)}`,
+        `${markdownText(t('Company'))}: ${markdownText(user.company_id)}`,
+        `${markdownText(t('Service'))}: ${base}`,
+      ].filter((line) => line !== '');
+      const generating = snapshot.generating > 0 ? `\n\n${markdownText(t('Generating…'))}` : '';
+      return {
+        text: `${icon} ${escapeIcons(oneLine(user.name, 100))}`,
+        tooltip: `${lines.join('\n\n')}${lastCall}${generating}`,
+        tooltipCommands: [],
+        command: commands.menu,
+        background: undefined,
+      };
+    }
+  }
+}

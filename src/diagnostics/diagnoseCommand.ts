@@ -1,0 +1,103 @@
+// "Gist: Diagnose Connection": runs the connection diagnosis under a cancellable progress, writes
+// every step to the log (never the key) and sums it up in one message with "Open Log".
+// Returns the report, for tests and for other extensions.
+import * as vscode from 'vscode';
+import type { GistError } from '../client/errors';
+import { CommandIds } from '../shared/commandIds';
+import { diagnoseConnection as diagnose } from './diagnose';
+import { formatReport, STEP_LABELS, STEP_NAMES, type DiagnosisReport } from './report';
+import { notifyFailure } from '../generation/errorNotifier';
+import type { KeyStore } from '../account/keyStore';
+import type { Logger } from '../shared/logger';
+import { proxyAwareDispatcher, readProxySettings } from '../shared/proxySettings';
+import type { Settings } from '../shared/settings';
+
+export interface DiagnoseDeps {
+  readonly settings: Settings;
+  readonly keyStore: KeyStore;
+  readonly logger: Logger;
+  readonly userAgent: string;
+}
+
+function summarize(report: DiagnosisReport, logger: Logger): void {
+  const openLog = vscode.l10n.t('Open Log');
+  const showLog = (): void => logger.show();
+  const offerLog = (shown: Thenable<string | undefined>): void => {
+    void Promise.resolve(shown).then((choice) => (choice === openLog ? showLog() : undefined));
+  };
+  switch (report.outcome) {
+    case 'ok':
+      offerLog(vscode.window.showInformationMessage(vscode.l10n.t('Connection OK: signed in as {0}.', report.user?.name ?? '?'), openLog));
+      return;
+    case 'noKey': {
+      const setKey = vscode.l10n.t('Set API Key');
+      void Promise.resolve(vscode.window.showWarningMessage(vscode.l10n.t('The service is reachable, but no API key is set.'), setKey, openLog)).then((choice) =>
+        choice === setKey ? vscode.commands.executeCommand(CommandIds.setApiKey) : choice === openLog ? showLog() : undefined,
+      );
+      return;
+    }
+    case 'cancelled':
+      return;
+    case 'failed': {
+      const step = STEP_LABELS[report.failedAt ?? 'settings'];
+      const error = report.error ?? { kind: 'network' as GistError['kind'], message: '', remedy: 'openLog' as GistError['remedy'] };
+      notifyFailure(vscode.l10n.t('Connection failed at {0}: {1}', step, error.message), error.kind, error.remedy, { showLog, logLabel: openLog, offerDiagnosis: false });
+      return;
+    }
+  }
+}
+
+export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisReport | undefined> {
+  try {
+    return await run(deps);
+  } catch (error) {
+    // A bug, not a connection problem: say so in one line, details in the log.
+    deps.logger.error(`Diagnose connection failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const openLog = vscode.l10n.t('Open Log');
+    void Promise.resolve(vscode.window.showErrorMessage(vscode.l10n.t('The connection diagnosis stopped unexpectedly; the log has the details.'), openLog)).then((choice) =>
+      choice === openLog ? deps.logger.show() : undefined,
+    );
+    return undefined;
+  }
+}
+
+async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
+  const apiKey = await deps.keyStore.get();
+  deps.logger.addSecret(apiKey);
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Diagnosing the connection…'), cancellable: true },
+    async (progress, token) => {
+      const abort = new AbortController();
+      const cancellation = token.onCancellationRequested(() => abort.abort());
+      try {
+        return await diagnose(
+          {
+            baseUrl: deps.settings.baseUrl(),
+            apiKeyHeader: deps.settings.apiKeyHeader(),
+            apiKey,
+            timeoutMs: deps.settings.requestTimeoutMs(),
+            proxy: readProxySettings(),
+            dispatcherFactory: proxyAwareDispatcher,
+            userAgent: deps.userAgent,
+            onStep: (step) => progress.report({ message: STEP_LABELS[step.name], increment: 100 / STEP_NAMES.length }),
+          },
+          abort.signal,
+        );
+      } finally {
+        cancellation.dispose();
+      }
+    },
+  );
+  const lines = formatReport(report);
+  for (const [index, line] of lines.entries()) {
+    // Lines are the header, one per step, then the conclusion.
+    const failed = report.steps[index - 1]?.status === 'failed' || (index === lines.length - 1 && report.outcome === 'failed');
+    if (failed) {
+      deps.logger.error(line);
+    } else {
+      deps.logger.info(line);
+    }
+  }
+  summarize(report, deps.logger);
+  return report;
+}

@@ -1,0 +1,64 @@
+// Step 1 of "Generate at Cursor…": which gist. Catalog entries, recently used ids, or a typed id.
+import * as vscode from 'vscode';
+import { hasLoneSurrogate } from '../client/identifiers';
+import type { Catalog, CatalogGist } from '../catalog/catalog';
+import type { InsertMode } from './insertMode';
+import { restrictedModeNotice } from '../catalog/restrictedModeNotice';
+
+export interface GistItem extends vscode.QuickPickItem {
+  readonly gist?: CatalogGist;
+  readonly gistId?: string;
+  readonly enterId?: true;
+  readonly command?: string;
+}
+
+/** A gist the user chose: from the catalog, or an ad-hoc id (no catalog entry). */
+export type PickedGist = { readonly id: string; readonly label: string; readonly entry: CatalogGist | undefined; readonly insertMode: InsertMode | undefined };
+
+export function validateGistId(value: string): string | undefined {
+  const id = value.trim();
+  if (id === '') {
+    return vscode.l10n.t('Enter a gist id.');
+  }
+  if (hasLoneSurrogate(id)) {
+    return vscode.l10n.t('A gist id must be valid Unicode (this one holds half of a surrogate pair).');
+  }
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(id) ? vscode.l10n.t('A gist id cannot contain control characters.') : undefined;
+}
+
+function sourceDescription(gist: CatalogGist): string {
+  const source = gist.source.startsWith('settings') ? vscode.l10n.t('settings') : gist.source;
+  return gist.label === gist.id ? source : `${gist.id} · ${source}`;
+}
+
+/** The gist picker's rows: catalog (recent first), recently used ad-hoc ids, "Enter a gist id…". */
+export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistItem[] {
+  const byId = new Map(catalog.gists.map((gist) => [gist.id, gist]));
+  const recent = recentIds.filter((id) => id.trim() !== '');
+  const items: GistItem[] = [];
+  const recentCatalog = recent.map((id) => byId.get(id)).filter((gist): gist is CatalogGist => gist !== undefined);
+  const ordered = [...recentCatalog, ...catalog.gists.filter((gist) => !recentCatalog.includes(gist))];
+  if (ordered.length > 0) {
+    items.push({ label: vscode.l10n.t('Catalog'), kind: vscode.QuickPickItemKind.Separator });
+    for (const gist of ordered) {
+      items.push({
+        label: gist.label,
+        description: sourceDescription(gist),
+        detail: gist.description,
+        gist,
+      });
+    }
+  }
+  const adHoc = recent.filter((id) => !byId.has(id));
+  if (adHoc.length > 0) {
+    items.push({ label: vscode.l10n.t('Recently used'), kind: vscode.QuickPickItemKind.Separator });
+    for (const id of adHoc) {
+      items.push({ label: `$(history) ${id}`, gistId: id });
+    }
+  }
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push(...restrictedModeNotice(catalog));
+  items.push({ label: `$(edit) ${vscode.l10n.t('Enter a gist id…')}`, enterId: true, alwaysShow: true });
+  return items;
+}

@@ -1,0 +1,136 @@
+// Where generated content goes: the selections at the moment the command was invoked, kept
+// valid while the user goes on typing, or a new document when there is nowhere to put it.
+// The insert mode (`gist.insertMode`) picks the cursor, the selection or line, the document's
+// end, a new document or the clipboard.
+import * as vscode from 'vscode';
+import { appendSeparator, replacementSpans, type InsertMode } from './insertMode';
+import { mapRanges, type OffsetRange } from './rangeTracking';
+
+export type NewDocumentReason = 'noEditor' | 'closed' | 'editFailed' | 'requested';
+
+export type InsertionOutcome =
+  | { readonly kind: 'inserted'; readonly document: vscode.TextDocument }
+  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: NewDocumentReason }
+  | { readonly kind: 'clipboard' };
+
+function isShownInAnyTab(uri: vscode.Uri): boolean {
+  const target = uri.toString();
+  return vscode.window.tabGroups.all.some((group) =>
+    group.tabs.some((tab) => {
+      const input = tab.input;
+      if (input instanceof vscode.TabInputText) {
+        return input.uri.toString() === target;
+      }
+      return input instanceof vscode.TabInputTextDiff && input.modified.toString() === target;
+    }),
+  );
+}
+
+export class InsertionTarget implements vscode.Disposable {
+  private ranges: OffsetRange[];
+  /** Per range: a selection when invoked (not an empty cursor), whatever it has become since. */
+  private readonly wasSelection: readonly boolean[];
+  private readonly subscription: vscode.Disposable | undefined;
+
+  private constructor(private readonly document: vscode.TextDocument | undefined, selections: readonly vscode.Selection[]) {
+    this.ranges = selections.map((selection) => ({
+      start: document?.offsetAt(selection.start) ?? 0,
+      end: document?.offsetAt(selection.end) ?? 0,
+    }));
+    this.wasSelection = selections.map((selection) => !selection.isEmpty);
+    this.subscription =
+      document === undefined
+        ? undefined
+        : vscode.workspace.onDidChangeTextDocument((event) => {
+            if (event.document === document && event.contentChanges.length > 0) {
+              this.ranges = mapRanges(this.ranges, event.contentChanges);
+            }
+          });
+  }
+
+  /** Captures the active editor's selections now, before any prompt or request. */
+  static capture(editor: vscode.TextEditor | undefined): InsertionTarget {
+    return editor === undefined ? new InsertionTarget(undefined, []) : new InsertionTarget(editor.document, editor.selections);
+  }
+
+  get hasEditor(): boolean {
+    return this.document !== undefined;
+  }
+
+  /** Puts the content in; never throws away the content, whatever happened to the editor. */
+  async insert(content: string, mode: InsertMode = 'cursor'): Promise<InsertionOutcome> {
+    if (mode === 'clipboard') {
+      await vscode.env.clipboard.writeText(content);
+      return { kind: 'clipboard' };
+    }
+    if (mode === 'newDocument') {
+      return this.openInNewDocument(content, 'requested');
+    }
+    const document = this.document;
+    if (document === undefined) {
+      return this.openInNewDocument(content, 'noEditor');
+    }
+    if (document.isClosed || !isShownInAnyTab(document.uri)) {
+      return this.openInNewDocument(content, 'closed');
+    }
+    const ranges = this.rangesFor(document, mode);
+    if (mode === 'appendToEnd') {
+      content = appendSeparator(document.getText(), document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n') + content;
+    }
+    let applied = false;
+    try {
+      applied = await this.applyEdit(document, ranges, content);
+    } catch {
+      applied = false;
+    }
+    return applied ? { kind: 'inserted', document } : this.openInNewDocument(content, 'editFailed');
+  }
+
+  private rangesFor(document: vscode.TextDocument, mode: InsertMode): vscode.Range[] {
+    const toRange = (span: OffsetRange): vscode.Range => new vscode.Range(document.positionAt(span.start), document.positionAt(span.end));
+    if (mode === 'appendToEnd') {
+      const end = document.positionAt(document.getText().length);
+      return [new vscode.Range(end, end)];
+    }
+    if (mode === 'replaceSelection') {
+      const lineSpan = (offset: number): OffsetRange => {
+        const line = document.lineAt(document.positionAt(offset).line).range;
+        return { start: document.offsetAt(line.start), end: document.offsetAt(line.end) };
+      };
+      const captured = this.ranges.map((range, index) => ({ ...range, wasSelection: this.wasSelection[index] === true }));
+      return replacementSpans(captured, lineSpan).map(toRange);
+    }
+    return this.ranges.map(toRange);
+  }
+
+  private async applyEdit(document: vscode.TextDocument, ranges: readonly vscode.Range[], content: string): Promise<boolean> {
+    const editor = vscode.window.visibleTextEditors.find((visible) => visible.document === document);
+    if (editor !== undefined) {
+      // One edit with every range is one undo step.
+      return editor.edit(
+        (builder) => {
+          for (const range of ranges) {
+            builder.replace(range, content);
+          }
+        },
+        { undoStopBefore: true, undoStopAfter: true },
+      );
+    }
+    const edit = new vscode.WorkspaceEdit();
+    for (const range of ranges) {
+      edit.replace(document.uri, range, content);
+    }
+    return vscode.workspace.applyEdit(edit);
+  }
+
+  private async openInNewDocument(content: string, reason: NewDocumentReason): Promise<InsertionOutcome> {
+    const languageId = this.document?.isClosed === false ? this.document.languageId : undefined;
+    const document = await vscode.workspace.openTextDocument(languageId === undefined ? { content } : { content, language: languageId });
+    await vscode.window.showTextDocument(document, { preview: false });
+    return { kind: 'newDocument', document, reason };
+  }
+
+  dispose(): void {
+    this.subscription?.dispose();
+  }
+}

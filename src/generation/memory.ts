@@ -1,0 +1,124 @@
+// What the extension remembers between runs, in global state (never the key): recent gists,
+// the last values per gist and variable, variable names of ad-hoc gists, the last call id.
+import type * as vscode from 'vscode';
+import { ownValue, recordOf } from '../shared/keyedRecord';
+import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_VALUE_BYTES, MAX_VALUES_KEPT, MAX_VARIABLE_NAME_BYTES, utf8Length } from '../shared/limits';
+
+const KEYS = {
+  recentGists: 'gist.recentGists',
+  lastValues: 'gist.lastValues',
+  variableNames: 'gist.variableNames',
+  lastVariant: 'gist.lastVariant',
+  lastCallId: 'gist.lastCallId',
+} as const;
+
+const MAX_RECENT = 10;
+const MAX_GISTS_REMEMBERED = 50;
+
+/** Values worth remembering (global state is loaded at every startup): the first few, none too large. */
+function keptValues(values: Readonly<Record<string, string>>): Record<string, string> {
+  const small = Object.entries(values).filter(([name, value]) => utf8Length(name) <= MAX_VARIABLE_NAME_BYTES && utf8Length(value) <= MAX_VALUE_BYTES);
+  return Object.fromEntries(small.slice(0, MAX_VALUES_KEPT));
+}
+
+/** The values to keep after a call: the fresh ones first, then older ones not replaced, capped as a whole. */
+function mergedValues(previous: Readonly<Record<string, string>>, fresh: Readonly<Record<string, string>>): Record<string, string> {
+  const merged = [...Object.entries(fresh), ...Object.entries(previous).filter(([name]) => !Object.hasOwn(fresh, name))];
+  return keptValues(recordOf(merged));
+}
+
+/** A gist id over its cap is never sent (the client refuses it), so it is not remembered either. */
+function rememberable(gistId: string): boolean {
+  return utf8Length(gistId) <= MAX_GIST_ID_BYTES;
+}
+
+function fitsCallId(callId: unknown): callId is string {
+  return typeof callId === 'string' && utf8Length(callId) <= MAX_CALL_ID_BYTES;
+}
+
+type PerGist<T> = Record<string, T>;
+
+/** Keeps the most recently touched `MAX_GISTS_REMEMBERED` entries; a gist id such as `__proto__` is an ordinary key. */
+export function capped<T>(entries: PerGist<T>, touched: string, value: T): PerGist<T> {
+  const next = recordOf(Object.entries(entries).filter(([id]) => id !== touched));
+  next[touched] = value;
+  const ids = Object.keys(next);
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_GISTS_REMEMBERED))) {
+    delete next[id];
+  }
+  return next;
+}
+
+export class Memory {
+  /** The extension passes a LoggedMemento: a failed write is logged, even when nobody waits for it. */
+  constructor(private readonly store: vscode.Memento) {}
+
+  recentGists(): readonly string[] {
+    return this.store.get<string[]>(KEYS.recentGists, []);
+  }
+
+  lastValues(gistId: string): Readonly<Record<string, string>> {
+    return ownValue(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId) ?? {};
+  }
+
+  variableNames(gistId: string): readonly string[] | undefined {
+    return ownValue(this.store.get<PerGist<string[]>>(KEYS.variableNames, {}), gistId);
+  }
+
+  /** The last variant chosen for a gist; `''` means automatic. */
+  lastVariant(gistId: string): string | undefined {
+    return ownValue(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId);
+  }
+
+  /** Undefined for an id over the cap (written by an older version). */
+  lastCallId(): string | undefined {
+    const callId = this.store.get<unknown>(KEYS.lastCallId);
+    return fitsCallId(callId) ? callId : undefined;
+  }
+
+  async rememberVariableNames(gistId: string, names: readonly string[]): Promise<void> {
+    if (!rememberable(gistId)) {
+      return;
+    }
+    await this.store.update(KEYS.variableNames, capped(this.store.get<PerGist<string[]>>(KEYS.variableNames, {}), gistId, [...names]));
+  }
+
+  /** Records a call the user started: its gist, variant and values. */
+  async rememberCall(gistId: string, variant: string | undefined, values: Readonly<Record<string, string>>): Promise<void> {
+    if (!rememberable(gistId)) {
+      return;
+    }
+    const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
+    const kept = mergedValues(this.lastValues(gistId), values);
+    await Promise.all([
+      this.store.update(KEYS.recentGists, recent),
+      this.store.update(
+        KEYS.lastValues,
+        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
+      ),
+      this.store.update(KEYS.lastVariant, capped(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId, variant ?? '')),
+    ]);
+  }
+
+  /** The values of a call with no single variant (Compare Variants): the gist and its values only. */
+  async rememberValues(gistId: string, values: Readonly<Record<string, string>>): Promise<void> {
+    if (!rememberable(gistId)) {
+      return;
+    }
+    const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
+    const kept = mergedValues(this.lastValues(gistId), values);
+    await Promise.all([
+      this.store.update(KEYS.recentGists, recent),
+      this.store.update(
+        KEYS.lastValues,
+        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
+      ),
+    ]);
+  }
+
+  async rememberLastCallId(callId: string): Promise<void> {
+    if (fitsCallId(callId)) {
+      await this.store.update(KEYS.lastCallId, callId);
+    }
+  }
+}

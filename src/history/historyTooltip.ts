@@ -1,0 +1,40 @@
+// The Markdown tooltip of a "Gist Calls" item. Everything in it comes from outside (catalog labels,
+// the service's call ids, errors and content, stored history), so it is built only from the escaped
+// pieces of `markdown.ts`. Pure: the translated phrases are passed in.
+import type { HistoryEntry } from './historyEntry';
+import { markdownCodeBlock, markdownStrong, markdownText } from '../shared/markdown';
+
+/** Content longer than this is cut in the tooltip; the item's actions use all of it. */
+const PREVIEW_LENGTH = 600;
+
+export interface HistoryTooltipText {
+  readonly automaticVariant: string;
+  /** When the call was made, as the user's locale writes it. */
+  readonly when: string;
+  readonly callId: (callId: string) => string;
+  readonly failed: (error: string) => string;
+  /** Said under content that the history kept only in part. */
+  readonly truncated: string;
+  /** Names the other details (values, label, …) shortened or left out to fit the history. */
+  readonly cut: (fields: string) => string;
+}
+
+export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): string {
+  const heading = [markdownStrong(entry.label), markdownText(`  ·  ${entry.variant ?? text.automaticVariant}  ·  ${text.when}`)].join(' ');
+  const parts = [heading.trim()];
+  if (entry.callId !== undefined) {
+    parts.push(markdownText(text.callId(entry.callId)));
+  }
+  if (entry.error !== undefined) {
+    parts.push(markdownText(text.failed(entry.error), 1000));
+  } else if (entry.content !== undefined) {
+    parts.push(markdownCodeBlock(entry.content.length > PREVIEW_LENGTH ? `${entry.content.slice(0, PREVIEW_LENGTH)}…` : entry.content));
+    if (entry.truncated === true) {
+      parts.push(markdownText(text.truncated));
+    }
+  }
+  if (entry.cut !== undefined && entry.cut.length > 0) {
+    parts.push(markdownText(text.cut(entry.cut.join(', '))));
+  }
+  return parts.join('\n\n');
+}

@@ -1,0 +1,294 @@
+// One multi-step input flow (after quickinput-sample/src/multiStepInput.ts in
+// microsoft/vscode-extension-samples), with one difference that matters: the next step's input is
+// shown BEFORE the previous one is disposed. VS Code sends `show()` to the workbench a tick after
+// `dispose()`, so disposing first leaves a moment with no quick input, focus falls back to the
+// editor, and what the user types next lands in their document.
+import * as vscode from 'vscode';
+import { FLOW_BUTTON_CONTEXT, isFlowButton, type FlowButtonId } from '../generation/flowButtons';
+
+/** Thrown out of a step when the user pressed Back or Escape; the flow handles both. */
+class FlowAction extends Error {
+  private constructor(readonly kind: 'back' | 'cancel') {
+    super(kind);
+  }
+  static readonly back = new FlowAction('back');
+  static readonly cancel = new FlowAction('cancel');
+}
+
+/** A step returns the next one, or undefined when the flow is complete. */
+export type Step = (input: MultiStepInput) => Promise<Step | undefined>;
+
+interface Common {
+  readonly title: string;
+  /** Total number of steps as far as known now; the title says "(step/total)". */
+  readonly totalSteps: number;
+  readonly buttons?: readonly vscode.QuickInputButton[];
+}
+
+export interface QuickPickOptions<T extends vscode.QuickPickItem> extends Common {
+  readonly items: readonly T[];
+  readonly placeholder: string;
+  readonly activeItem?: T | undefined;
+  readonly matchOnDescription?: boolean;
+  readonly matchOnDetail?: boolean;
+}
+
+export interface InputBoxOptions extends Common {
+  readonly value: string;
+  readonly prompt: string;
+  readonly placeholder?: string;
+  readonly password?: boolean;
+  /** A message while the value is not acceptable; Enter does nothing until it is. */
+  readonly validate?: (value: string) => string | undefined;
+  /** Called with the value typed so far when the user goes Back, so it is there when they return. */
+  readonly keep?: (value: string) => void;
+}
+
+export interface MultiPickOptions<T extends vscode.QuickPickItem> extends Common {
+  readonly items: readonly T[];
+  readonly placeholder: string;
+  /** Identifies an item across re-renders (the same slug is the same row). */
+  readonly keyOf: (item: T) => string;
+  readonly selectedKeys: readonly string[];
+  /** Enter does nothing below this many picked rows; the placeholder says why instead. */
+  readonly minimum: number;
+  readonly tooFew: (picked: number) => string;
+  /** A row for what the user typed when no row matches it (kept once picked), or undefined. */
+  readonly typedItem?: (value: string) => T | undefined;
+}
+
+export type Picked<T> = { readonly kind: 'item'; readonly item: T } | { readonly kind: 'button'; readonly button: vscode.QuickInputButton };
+export type PickedMany<T> = { readonly kind: 'items'; readonly items: readonly T[] } | { readonly kind: 'button'; readonly button: vscode.QuickInputButton };
+export type Entered = { readonly kind: 'value'; readonly value: string } | { readonly kind: 'button'; readonly button: vscode.QuickInputButton; readonly value: string };
+
+export class MultiStepInput {
+  /** The flow on screen, for the buttons' keybindings (one quick input is shown at a time). */
+  private static active: MultiStepInput | undefined;
+  private current: vscode.QuickInput | undefined;
+  /** The current input's buttons and what pressing one does. */
+  private currentButtons: readonly vscode.QuickInputButton[] = [];
+  private onButton: ((button: vscode.QuickInputButton) => void) | undefined;
+  private readonly steps: Step[] = [];
+
+  /** Runs the flow from `start`; false when the user cancelled it. */
+  static async run(start: Step): Promise<boolean> {
+    const input = new MultiStepInput();
+    MultiStepInput.active = input;
+    try {
+      return await input.stepThrough(start);
+    } finally {
+      input.current?.dispose();
+      if (MultiStepInput.active === input) {
+        MultiStepInput.active = undefined;
+        void vscode.commands.executeCommand('setContext', FLOW_BUTTON_CONTEXT, '');
+      }
+    }
+  }
+
+  /** A button's keybinding: presses it on the flow's input on screen, if it has that button. */
+  static pressButton(id: FlowButtonId): void {
+    const flow = MultiStepInput.active;
+    const button = flow?.currentButtons.find((candidate) => isFlowButton(candidate) && candidate.id === id);
+    if (flow !== undefined && button !== undefined) {
+      flow.onButton?.(button);
+    }
+  }
+
+  /** The number of the step being shown (1-based). */
+  get step(): number {
+    return this.steps.length;
+  }
+
+  private async stepThrough(start: Step): Promise<boolean> {
+    let step: Step | undefined = start;
+    while (step !== undefined) {
+      this.steps.push(step);
+      if (this.current !== undefined) {
+        // Stays on screen (and focused) while the next step is prepared.
+        this.current.busy = true;
+      }
+      try {
+        step = await step(this);
+      } catch (error) {
+        if (error === FlowAction.back) {
+          this.steps.pop();
+          step = this.steps.pop();
+        } else if (error === FlowAction.cancel) {
+          return false;
+        } else {
+          throw error;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Ends the flow as if the user pressed Escape (a step that hands over to another UI). */
+  cancel(): never {
+    throw FlowAction.cancel;
+  }
+
+  /** Hides the flow's input, for a step that continues in an editor (Edit in Editor…). */
+  hide(): void {
+    this.current?.dispose();
+    this.current = undefined;
+    this.currentButtons = [];
+    this.onButton = undefined;
+    void vscode.commands.executeCommand('setContext', FLOW_BUTTON_CONTEXT, '');
+  }
+
+  private present(input: vscode.QuickInput, buttons: readonly vscode.QuickInputButton[], onButton: (button: vscode.QuickInputButton) => void): void {
+    const previous = this.current;
+    this.current = input;
+    this.currentButtons = buttons;
+    this.onButton = onButton;
+    const own = buttons.find(isFlowButton);
+    void vscode.commands.executeCommand('setContext', FLOW_BUTTON_CONTEXT, own?.id ?? '');
+    input.show();
+    if (previous !== undefined) {
+      // Disposed once the new input has replaced it on screen (that hides it), never before.
+      previous.onDidHide(() => previous.dispose());
+    }
+  }
+
+  private buttonsFor(buttons: readonly vscode.QuickInputButton[] | undefined): vscode.QuickInputButton[] {
+    return [...(this.steps.length > 1 ? [vscode.QuickInputButtons.Back] : []), ...(buttons ?? [])];
+  }
+
+  private titleFor(options: Common): string {
+    return `${options.title} (${this.step}/${Math.max(this.step, options.totalSteps)})`;
+  }
+
+  async showQuickPick<T extends vscode.QuickPickItem>(options: QuickPickOptions<T>): Promise<Picked<T>> {
+    const picker = vscode.window.createQuickPick<T>();
+    picker.title = this.titleFor(options);
+    picker.placeholder = options.placeholder;
+    picker.matchOnDescription = options.matchOnDescription ?? false;
+    picker.matchOnDetail = options.matchOnDetail ?? false;
+    picker.ignoreFocusOut = true;
+    picker.items = options.items;
+    if (options.activeItem !== undefined) {
+      picker.activeItems = [options.activeItem];
+    }
+    picker.buttons = this.buttonsFor(options.buttons);
+    const subscriptions: vscode.Disposable[] = [];
+    try {
+      return await new Promise<Picked<T>>((resolve, reject) => {
+        const onButton = (button: vscode.QuickInputButton): void => (button === vscode.QuickInputButtons.Back ? reject(FlowAction.back) : resolve({ kind: 'button', button }));
+        subscriptions.push(
+          picker.onDidTriggerButton(onButton),
+          picker.onDidAccept(() => {
+            const item = picker.selectedItems[0] ?? picker.activeItems[0];
+            if (item !== undefined) {
+              resolve({ kind: 'item', item });
+            }
+          }),
+          picker.onDidHide(() => reject(FlowAction.cancel)),
+        );
+        this.present(picker, picker.buttons, onButton);
+      });
+    } finally {
+      for (const subscription of subscriptions) {
+        subscription.dispose();
+      }
+    }
+  }
+
+  /** A list with a checkbox per row (Space toggles the row the keyboard is on). */
+  async showMultiPick<T extends vscode.QuickPickItem>(options: MultiPickOptions<T>): Promise<PickedMany<T>> {
+    const picker = vscode.window.createQuickPick<T>();
+    picker.title = this.titleFor(options);
+    picker.placeholder = options.placeholder;
+    picker.canSelectMany = true;
+    picker.matchOnDescription = true;
+    picker.ignoreFocusOut = true;
+    picker.buttons = this.buttonsFor(options.buttons);
+    // Rows for typed values stay once picked, so several can be typed in turn.
+    const kept: T[] = [];
+    const render = (value: string): void => {
+      const chosen = new Set(picker.selectedItems.map(options.keyOf));
+      const rows = [...options.items, ...kept];
+      const typed = options.typedItem?.(value.trim());
+      const extra = typed !== undefined && !rows.some((row) => options.keyOf(row) === options.keyOf(typed)) ? [typed] : [];
+      picker.items = [...rows, ...extra];
+      picker.selectedItems = picker.items.filter((row) => chosen.has(options.keyOf(row)));
+    };
+    picker.items = options.items;
+    picker.selectedItems = options.items.filter((item) => options.selectedKeys.includes(options.keyOf(item)));
+    const subscriptions: vscode.Disposable[] = [];
+    try {
+      return await new Promise<PickedMany<T>>((resolve, reject) => {
+        const onButton = (button: vscode.QuickInputButton): void => (button === vscode.QuickInputButtons.Back ? reject(FlowAction.back) : resolve({ kind: 'button', button }));
+        subscriptions.push(
+          picker.onDidTriggerButton(onButton),
+          picker.onDidChangeValue(render),
+          picker.onDidChangeSelection((selection) => {
+            for (const item of selection) {
+              if (!options.items.includes(item) && !kept.some((row) => options.keyOf(row) === options.keyOf(item))) {
+                kept.push(item);
+              }
+            }
+          }),
+          picker.onDidAccept(() => {
+            const picked = picker.selectedItems;
+            if (picked.length < options.minimum) {
+              picker.placeholder = options.tooFew(picked.length);
+              return;
+            }
+            resolve({ kind: 'items', items: picked });
+          }),
+          picker.onDidHide(() => reject(FlowAction.cancel)),
+        );
+        this.present(picker, picker.buttons, onButton);
+      });
+    } finally {
+      for (const subscription of subscriptions) {
+        subscription.dispose();
+      }
+    }
+  }
+
+  async showInputBox(options: InputBoxOptions): Promise<Entered> {
+    const input = vscode.window.createInputBox();
+    input.title = this.titleFor(options);
+    input.prompt = options.prompt;
+    input.placeholder = options.placeholder;
+    input.value = options.value;
+    input.password = options.password ?? false;
+    input.ignoreFocusOut = true;
+    input.buttons = this.buttonsFor(options.buttons);
+    const validate = options.validate ?? (() => undefined);
+    const subscriptions: vscode.Disposable[] = [];
+    try {
+      return await new Promise<Entered>((resolve, reject) => {
+        const onButton = (button: vscode.QuickInputButton): void => {
+          if (button === vscode.QuickInputButtons.Back) {
+            options.keep?.(input.value);
+            reject(FlowAction.back);
+          } else {
+            resolve({ kind: 'button', button, value: input.value });
+          }
+        };
+        subscriptions.push(
+          input.onDidTriggerButton(onButton),
+          input.onDidAccept(() => {
+            const message = validate(input.value);
+            input.validationMessage = message;
+            if (message === undefined) {
+              resolve({ kind: 'value', value: input.value });
+            }
+          }),
+          input.onDidChangeValue((value) => {
+            input.validationMessage = validate(value);
+          }),
+          input.onDidHide(() => reject(FlowAction.cancel)),
+        );
+        this.present(input, input.buttons, onButton);
+      });
+    } finally {
+      for (const subscription of subscriptions) {
+        subscription.dispose();
+      }
+    }
+  }
+}

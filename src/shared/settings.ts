@@ -1,0 +1,74 @@
+// One typed view of the `gist.*` settings, with the defaults in one place.
+import * as vscode from 'vscode';
+import { mergeCatalogs, parseCatalog, type Catalog } from '../catalog/catalog';
+import { DEFAULT_INSERT_MODE, insertModeOr, type InsertMode } from '../generation/insertMode';
+import { DEFAULT_TIMEOUT_SECONDS } from './limits';
+import { requestTimeoutMs } from './requestTimeout';
+
+export const SETTINGS_SECTION = 'gist';
+
+const DEFAULTS = {
+  baseUrl: '',
+  apiKeyHeader: 'SERVICE-API-KEY',
+  requestTimeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+} as const;
+
+/** Settings whose change means the account must be checked again. */
+export const CONNECTION_KEYS = ['gist.baseUrl', 'gist.apiKeyHeader'] as const;
+
+function configuration(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION);
+}
+
+/**
+ * Application-scoped settings are read from the user (global) level only, so that a
+ * workspace's `.vscode/settings.json` can never send the key to another host.
+ */
+function applicationValue<T>(key: string, fallback: T): T {
+  const inspected = configuration().inspect<T>(key);
+  return inspected?.globalValue ?? inspected?.defaultValue ?? fallback;
+}
+
+export const settings = {
+  baseUrl(): string {
+    const value = applicationValue<unknown>('baseUrl', DEFAULTS.baseUrl);
+    return typeof value === 'string' ? value.trim() : DEFAULTS.baseUrl;
+  },
+
+  apiKeyHeader(): string {
+    const value = applicationValue<unknown>('apiKeyHeader', DEFAULTS.apiKeyHeader);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : DEFAULTS.apiKeyHeader;
+  },
+
+  /** Clamped to the declared 1–600 s, whatever settings.json (user or workspace) holds. */
+  requestTimeoutMs(): number {
+    return requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds));
+  },
+
+  insertMode(): InsertMode {
+    return insertModeOr(configuration().get<unknown>('insertMode', DEFAULT_INSERT_MODE));
+  },
+
+  /**
+   * Each level of gist.gists on its own, so every entry knows whether the user or the workspace
+   * wrote it; the user's win on a shared id. An untrusted workspace's levels are not read.
+   */
+  catalog(): Catalog {
+    const inspected = configuration().inspect<unknown>('gists');
+    const user = parseCatalog(inspected?.globalValue, 'settings (gist.gists)', 'user');
+    if (!vscode.workspace.isTrusted) {
+      return mergeCatalogs(user, { gists: [], problems: [], restricted: true });
+    }
+    return mergeCatalogs(
+      user,
+      parseCatalog(inspected?.workspaceValue, 'workspace settings (gist.gists)', 'workspace'),
+      parseCatalog(inspected?.workspaceFolderValue, 'folder settings (gist.gists)', 'workspace'),
+    );
+  },
+
+  async setBaseUrl(url: string): Promise<void> {
+    await configuration().update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  },
+};
+
+export type Settings = typeof settings;
