@@ -1,6 +1,7 @@
 // Checks an API key, and the header that carries it, before either is stored or sent. Pure: no `vscode`.
 import { oneLine } from './oneLine';
 import { MIN_API_KEY_LENGTH } from './redact';
+import { hasControlCharacter } from '../shared/text';
 // Reasons are shown to users, so they never repeat the key.
 
 export type ApiKeyResult = { readonly ok: true; readonly key: string } | { readonly ok: false; readonly reason: string };
@@ -10,8 +11,7 @@ export function validateApiKey(raw: string): ApiKeyResult {
   if (key === '') {
     return { ok: false, reason: 'Enter an API key.' };
   }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(key)) {
+  if (hasControlCharacter(key)) {
     return { ok: false, reason: 'The key contains a control character (such as a line break); paste it again.' };
   }
   if (/\s/.test(key)) {

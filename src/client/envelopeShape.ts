@@ -2,12 +2,9 @@
 // Pure: no `vscode`, no I/O. `envelope.ts` builds the public parse functions on top of this.
 import { MAX_CALL_ID_BYTES, MAX_PROFILE_FIELD_BYTES, utf8Length } from '../shared/limits';
 import type { GenerationResult, GistUser } from './types';
+import { isRecord } from '../shared/text';
 
 export type Envelope = { readonly ok: true; readonly error: string | null; readonly data: unknown } | { readonly ok: false; readonly problem: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Parses a body as an envelope; `problem` says what is wrong with it, for the log. */
 export function readEnvelope(body: string): Envelope {

@@ -1,6 +1,7 @@
 // Validates the arguments of `gist.compareVariants` ({gistId, variants, values?}). Pure.
 import { recordOf } from '../shared/keyedRecord';
 import { identifierProblem } from '../client/identifiers';
+import { isRecord } from '../shared/text';
 
 export interface CompareRequest {
   readonly gistId: string;
@@ -10,10 +11,6 @@ export interface CompareRequest {
 }
 
 export type CompareArgsResult = { readonly ok: true; readonly request: CompareRequest } | { readonly ok: false; readonly reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Trimmed, non-empty, first occurrence kept. */
 export function distinctSlugs(slugs: readonly string[]): string[] {

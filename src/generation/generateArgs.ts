@@ -5,14 +5,11 @@ import { identifierProblem } from '../client/identifiers';
 import type { GenerateRequest } from '../client/types';
 import { INSERT_MODES, isInsertMode, type InsertMode } from './insertMode';
 import { recordOf } from '../shared/keyedRecord';
+import { isRecord } from '../shared/text';
 
 export type GenerateArgsResult =
   | { readonly ok: true; readonly request: GenerateRequest; readonly insertMode?: InsertMode | undefined }
   | { readonly ok: false; readonly reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `undefined` means "no arguments: prompt for everything". */
 export function parseGenerateArgs(args: unknown): GenerateArgsResult | undefined {

@@ -4,6 +4,7 @@ import { hasLoneSurrogate } from '../client/identifiers';
 import type { Catalog, CatalogGist } from '../catalog/catalog';
 import type { InsertMode } from './insertMode';
 import { restrictedModeNotice } from '../catalog/restrictedModeNotice';
+import { hasControlCharacter } from '../shared/text';
 
 export interface GistItem extends vscode.QuickPickItem {
   readonly gist?: CatalogGist;
@@ -23,8 +24,7 @@ export function validateGistId(value: string): string | undefined {
   if (hasLoneSurrogate(id)) {
     return vscode.l10n.t('A gist id must be valid Unicode (this one holds half of a surrogate pair).');
   }
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(id) ? vscode.l10n.t('A gist id cannot contain control characters.') : undefined;
+  return hasControlCharacter(id) ? vscode.l10n.t('A gist id cannot contain control characters.') : undefined;
 }
 
 function sourceDescription(gist: CatalogGist): string {

@@ -1,12 +1,11 @@
 // Parses the comma-separated variable names a user gives for a gist that is not in the catalog.
 // Pure: no `vscode`.
+import { hasControlCharacter } from '../shared/text';
 
 export type VariableNamesResult =
   | { readonly ok: true; readonly names: readonly string[] }
   | { readonly ok: false; readonly reason: string };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 export function parseVariableNames(input: string): VariableNamesResult {
   const names = input
@@ -14,7 +13,7 @@ export function parseVariableNames(input: string): VariableNamesResult {
     .map((name) => name.trim())
     .filter((name) => name !== '');
   for (const name of names) {
-    if (CONTROL_CHARACTERS.test(name)) {
+    if (hasControlCharacter(name)) {
       return { ok: false, reason: `“${name}” contains a control character.` };
     }
     if (/\s/.test(name)) {

@@ -1,6 +1,7 @@
 // The call history behind the "Gist Calls" view: newest first, capped in entries and in bytes.
 // Pure: no `vscode`. Stored in global state, so it must stay small and never hold the key.
 import { recordOf } from '../shared/keyedRecord';
+import { isRecord } from '../shared/text';
 import {
   MAX_CALL_ID_BYTES,
   MAX_CONTENT_BYTES,
@@ -164,10 +165,6 @@ export function firstLine(content: string, maxLength = 80): string {
   const line = content.split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? '';
   const trimmed = line.trim();
   return trimmed.length > maxLength ? `${trimmed.slice(0, maxLength - 1)}…` : trimmed;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalString(value: unknown): string | undefined {
