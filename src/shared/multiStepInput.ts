@@ -171,27 +171,14 @@ export class MultiStepInput {
       picker.activeItems = [options.activeItem];
     }
     picker.buttons = this.buttonsFor(options.buttons);
-    const subscriptions: vscode.Disposable[] = [];
-    try {
-      return await new Promise<Picked<T>>((resolve, reject) => {
-        const onButton = (button: vscode.QuickInputButton): void => (button === vscode.QuickInputButtons.Back ? reject(FlowAction.back) : resolve({ kind: 'button', button }));
-        subscriptions.push(
-          picker.onDidTriggerButton(onButton),
-          picker.onDidAccept(() => {
-            const item = picker.selectedItems[0] ?? picker.activeItems[0];
-            if (item !== undefined) {
-              resolve({ kind: 'item', item });
-            }
-          }),
-          picker.onDidHide(() => reject(FlowAction.cancel)),
-        );
-        this.present(picker, picker.buttons, onButton);
-      });
-    } finally {
-      for (const subscription of subscriptions) {
-        subscription.dispose();
-      }
-    }
+    return this.ask<Picked<T>>(picker, (button) => ({ kind: 'button', button }), (resolve) => [
+      picker.onDidAccept(() => {
+        const item = picker.selectedItems[0] ?? picker.activeItems[0];
+        if (item !== undefined) {
+          resolve({ kind: 'item', item });
+        }
+      }),
+    ]);
   }
 
   /** A list with a checkbox per row (Space toggles the row the keyboard is on). */
@@ -215,37 +202,24 @@ export class MultiStepInput {
     };
     picker.items = options.items;
     picker.selectedItems = options.items.filter((item) => options.selectedKeys.includes(options.keyOf(item)));
-    const subscriptions: vscode.Disposable[] = [];
-    try {
-      return await new Promise<PickedMany<T>>((resolve, reject) => {
-        const onButton = (button: vscode.QuickInputButton): void => (button === vscode.QuickInputButtons.Back ? reject(FlowAction.back) : resolve({ kind: 'button', button }));
-        subscriptions.push(
-          picker.onDidTriggerButton(onButton),
-          picker.onDidChangeValue(render),
-          picker.onDidChangeSelection((selection) => {
-            for (const item of selection) {
-              if (!options.items.includes(item) && !kept.some((row) => options.keyOf(row) === options.keyOf(item))) {
-                kept.push(item);
-              }
-            }
-          }),
-          picker.onDidAccept(() => {
-            const picked = picker.selectedItems;
-            if (picked.length < options.minimum) {
-              picker.placeholder = options.tooFew(picked.length);
-              return;
-            }
-            resolve({ kind: 'items', items: picked });
-          }),
-          picker.onDidHide(() => reject(FlowAction.cancel)),
-        );
-        this.present(picker, picker.buttons, onButton);
-      });
-    } finally {
-      for (const subscription of subscriptions) {
-        subscription.dispose();
-      }
-    }
+    return this.ask<PickedMany<T>>(picker, (button) => ({ kind: 'button', button }), (resolve) => [
+      picker.onDidChangeValue(render),
+      picker.onDidChangeSelection((selection) => {
+        for (const item of selection) {
+          if (!options.items.includes(item) && !kept.some((row) => options.keyOf(row) === options.keyOf(item))) {
+            kept.push(item);
+          }
+        }
+      }),
+      picker.onDidAccept(() => {
+        const picked = picker.selectedItems;
+        if (picked.length < options.minimum) {
+          picker.placeholder = options.tooFew(picked.length);
+          return;
+        }
+        resolve({ kind: 'items', items: picked });
+      }),
+    ]);
   }
 
   async showInputBox(options: InputBoxOptions): Promise<Entered> {
@@ -258,31 +232,48 @@ export class MultiStepInput {
     input.ignoreFocusOut = true;
     input.buttons = this.buttonsFor(options.buttons);
     const validate = options.validate ?? (() => undefined);
+    return this.ask<Entered>(
+      input,
+      (button) => ({ kind: 'button', button, value: input.value }),
+      (resolve) => [
+        input.onDidAccept(() => {
+          const message = validate(input.value);
+          input.validationMessage = message;
+          if (message === undefined) {
+            resolve({ kind: 'value', value: input.value });
+          }
+        }),
+        input.onDidChangeValue((value) => {
+          input.validationMessage = validate(value);
+        }),
+      ],
+      () => options.keep?.(input.value),
+    );
+  }
+
+  /**
+   * Shows `input` as the current step and waits for `listen` to resolve, or a button: Back and
+   * Escape end the step with the flow's action (after `beforeBack`, which keeps what was typed).
+   * The listeners go however the step ends.
+   */
+  private async ask<R>(
+    input: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox,
+    buttonResult: (button: vscode.QuickInputButton) => R,
+    listen: (resolve: (result: R) => void) => vscode.Disposable[],
+    beforeBack?: () => void,
+  ): Promise<R> {
     const subscriptions: vscode.Disposable[] = [];
     try {
-      return await new Promise<Entered>((resolve, reject) => {
+      return await new Promise<R>((resolve, reject) => {
         const onButton = (button: vscode.QuickInputButton): void => {
           if (button === vscode.QuickInputButtons.Back) {
-            options.keep?.(input.value);
+            beforeBack?.();
             reject(FlowAction.back);
           } else {
-            resolve({ kind: 'button', button, value: input.value });
+            resolve(buttonResult(button));
           }
         };
-        subscriptions.push(
-          input.onDidTriggerButton(onButton),
-          input.onDidAccept(() => {
-            const message = validate(input.value);
-            input.validationMessage = message;
-            if (message === undefined) {
-              resolve({ kind: 'value', value: input.value });
-            }
-          }),
-          input.onDidChangeValue((value) => {
-            input.validationMessage = validate(value);
-          }),
-          input.onDidHide(() => reject(FlowAction.cancel)),
-        );
+        subscriptions.push(input.onDidTriggerButton(onButton), input.onDidHide(() => reject(FlowAction.cancel)), ...listen(resolve));
         this.present(input, input.buttons, onButton);
       });
     } finally {
