@@ -37,9 +37,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       userAgent,
       dispatcherFactory: proxyAwareDispatcher,
     });
-    const state = new ExtensionState({ status: { kind: 'checking' }, generating: 0, lastCallId: memory.lastCallId(), baseUrl: settings.baseUrl() });
+    const state = new ExtensionState(globalState, () => settings.baseUrl());
     const account = new Account(keyStore, settings, client, state, logger);
-    const runner = new GenerationRunner(client, state, memory, logger);
+    const runner = new GenerationRunner(client, state, logger);
     const statusBar = new StatusBar(state);
     const workspaceCatalog = new WorkspaceCatalog(logger);
     const settingsWarning = new SettingsCatalogWarning(logger);
@@ -60,10 +60,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       runner,
       statusBar,
       { dispose: () => void client.dispose() },
-      bindContextKeys(state),
       workspaceCatalog,
       history,
-      history.bindContextKey(),
+      bindContextKeys({ state, apiKey: keyStore, history }),
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
       runner.onDidFinish((outcome) => void history.record(outcome)),

@@ -52,7 +52,6 @@ export class Account implements vscode.Disposable {
     this.generation += 1;
     this.abort?.abort();
     this.confirmedKey = key;
-    void vscode.commands.executeCommand('setContext', 'gist.hasApiKey', true);
     this.state.setStatus({ kind: 'signedIn', user });
   }
 
@@ -67,14 +66,11 @@ export class Account implements vscode.Disposable {
 
   private async check(generation: number, signal: AbortSignal): Promise<void> {
     const current = (): boolean => generation === this.generation;
-    this.state.setBaseUrl(this.settings.baseUrl());
     const key = await this.keyStore.get();
     this.logger.addSecret(key);
     if (!current()) {
       return;
     }
-    // Sign Out stays available while the key is stored, even if the service cannot confirm it.
-    void vscode.commands.executeCommand('setContext', 'gist.hasApiKey', key !== undefined);
     const connection = connectionFor(this.settings, key);
     if (!connection.ok) {
       if (connection.missing === 'apiKey') {

@@ -1,7 +1,8 @@
 // Offers the walkthrough once, the first time the extension is used with nothing set up.
 import * as vscode from 'vscode';
+import { GlobalStateKeys } from '../shared/storageKeys';
 
-const OFFERED_KEY = 'gist.walkthroughOffered';
+const OFFERED_KEY = GlobalStateKeys.walkthroughOffered;
 export const WALKTHROUGH_ID = 'gist-generate.gist-generate#gettingStarted';
 
 /** `globalState` is the extension's LoggedMemento: the unawaited write below is logged if it fails. */

@@ -2,8 +2,9 @@
 // Reads are cached in memory: a SecretStorage read is a round trip to the keychain (in a remote
 // or web window, to the browser) that measured 50–175 ms per generate call in the benchmark.
 import * as vscode from 'vscode';
+import { SecretKeys } from '../shared/storageKeys';
 
-const SECRET_KEY = 'gist.apiKey';
+const SECRET_KEY = SecretKeys.apiKey;
 
 export class KeyStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { CatalogGist } from './catalog';
 import { consentDecision, type EditorFilledValue } from './editorValueConsent';
 import type { Logger } from '../shared/logger';
+import { WorkspaceStateKeys } from '../shared/storageKeys';
 
 export type ConsentChoice = 'once' | 'always' | 'cancel';
 
@@ -27,7 +28,7 @@ export interface EditorValueConsent {
 }
 
 /** workspaceState: `[gistId, signature]` pairs agreed to with "Always", newest last. */
-const ALWAYS_KEY = 'gist.alwaysSendEditorValues';
+const ALWAYS_KEY = WorkspaceStateKeys.alwaysSendEditorValues;
 const MAX_ALWAYS = 100;
 
 type AlwaysEntry = readonly [string, string];

@@ -1,16 +1,14 @@
 // "Edit in Editor…": a long or multi-line value is edited in a temporary untitled editor. Its
 // text is taken when the editor is closed, or with "Use Text" (editor title button, Ctrl+Enter).
 import * as vscode from 'vscode';
-
-/** Context key listing the documents being edited as values, for the `when` of "Use Text". */
-const CONTEXT_KEY = 'gist.editedValueDocuments';
+import { ContextKeys, setContextKey } from '../shared/contextKeys';
 
 let counter = 0;
 /** The open value editors: document URI → take its text now. */
 const pending = new Map<string, () => Promise<void>>();
 
 function updateContext(): void {
-  void vscode.commands.executeCommand('setContext', CONTEXT_KEY, [...pending.keys()]);
+  setContextKey(ContextKeys.editedValueDocuments, [...pending.keys()]);
 }
 
 function isOpenInAnyTab(uri: vscode.Uri): boolean {

@@ -2,9 +2,6 @@
 // does not put title-bar buttons in its Tab order, so without one a keyboard user cannot reach them.
 import type * as vscode from 'vscode';
 
-/** Context key: which of our buttons the quick input on screen has (the keybindings' `when`). */
-export const FLOW_BUTTON_CONTEXT = 'gist.flowButton';
-
 export type FlowButtonId = 'insertMode' | 'editInEditor';
 
 export interface FlowButton extends vscode.QuickInputButton {

@@ -58,7 +58,7 @@ export class InsertionTarget implements vscode.Disposable {
   }
 
   /** Puts the content in; never throws away the content, whatever happened to the editor. */
-  async insert(content: string, mode: InsertMode = 'cursor'): Promise<InsertionOutcome> {
+  async insert(content: string, mode: InsertMode): Promise<InsertionOutcome> {
     if (mode === 'clipboard') {
       await vscode.env.clipboard.writeText(content);
       return { kind: 'clipboard' };

@@ -1,16 +1,10 @@
-// What the extension remembers between runs, in global state (never the key): recent gists,
-// the last values per gist and variable, variable names of ad-hoc gists, the last call id.
+// What the prompts remember between runs, in global state (never the key): recent gists, the
+// last values and variant per gist, variable names of ad-hoc gists. (The last call id is the
+// extension state's: shared/state.ts.)
 import type * as vscode from 'vscode';
 import { ownValue, recordOf } from '../shared/keyedRecord';
-import { MAX_CALL_ID_BYTES, MAX_GIST_ID_BYTES, MAX_VALUE_BYTES, MAX_VALUES_KEPT, MAX_VARIABLE_NAME_BYTES, utf8Length } from '../shared/limits';
-
-const KEYS = {
-  recentGists: 'gist.recentGists',
-  lastValues: 'gist.lastValues',
-  variableNames: 'gist.variableNames',
-  lastVariant: 'gist.lastVariant',
-  lastCallId: 'gist.lastCallId',
-} as const;
+import { MAX_GIST_ID_BYTES, MAX_VALUE_BYTES, MAX_VALUES_KEPT, MAX_VARIABLE_NAME_BYTES, utf8Length } from '../shared/limits';
+import { GlobalStateKeys as KEYS } from '../shared/storageKeys';
 
 const MAX_RECENT = 10;
 const MAX_GISTS_REMEMBERED = 50;
@@ -30,10 +24,6 @@ function mergedValues(previous: Readonly<Record<string, string>>, fresh: Readonl
 /** A gist id over its cap is never sent (the client refuses it), so it is not remembered either. */
 function rememberable(gistId: string): boolean {
   return utf8Length(gistId) <= MAX_GIST_ID_BYTES;
-}
-
-function fitsCallId(callId: unknown): callId is string {
-  return typeof callId === 'string' && utf8Length(callId) <= MAX_CALL_ID_BYTES;
 }
 
 type PerGist<T> = Record<string, T>;
@@ -68,12 +58,6 @@ export class Memory {
   /** The last variant chosen for a gist; `''` means automatic. */
   lastVariant(gistId: string): string | undefined {
     return ownValue(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId);
-  }
-
-  /** Undefined for an id over the cap (written by an older version). */
-  lastCallId(): string | undefined {
-    const callId = this.store.get<unknown>(KEYS.lastCallId);
-    return fitsCallId(callId) ? callId : undefined;
   }
 
   async rememberVariableNames(gistId: string, names: readonly string[]): Promise<void> {
@@ -114,11 +98,5 @@ export class Memory {
         capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
       ),
     ]);
-  }
-
-  async rememberLastCallId(callId: string): Promise<void> {
-    if (fitsCallId(callId)) {
-      await this.store.update(KEYS.lastCallId, callId);
-    }
   }
 }

@@ -13,7 +13,6 @@ import type { InsertMode } from './insertMode';
 import { notifyError } from './errorNotifier';
 import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
 import type { Logger } from '../shared/logger';
-import type { Memory } from './memory';
 import type { ExtensionState } from '../shared/state';
 
 /** What happened to one call; published for the history view and for tests. */
@@ -38,7 +37,6 @@ export class GenerationRunner implements vscode.Disposable {
   constructor(
     private readonly client: GistClient,
     private readonly state: ExtensionState,
-    private readonly memory: Memory,
     private readonly logger: Logger,
   ) {}
 
@@ -47,7 +45,7 @@ export class GenerationRunner implements vscode.Disposable {
     request: GenerateRequest,
     target: InsertionTarget,
     label: string,
-    mode: InsertMode = 'cursor',
+    mode: InsertMode,
   ): Promise<GenerationResult | undefined> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
@@ -67,7 +65,6 @@ export class GenerationRunner implements vscode.Disposable {
     }
     endGeneration();
     this.state.setLastCallId(result.id);
-    void this.memory.rememberLastCallId(result.id);
     const durationMs = performance.now() - started;
     this.logger.info(
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length }),

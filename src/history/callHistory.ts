@@ -3,8 +3,9 @@
 import * as vscode from 'vscode';
 import { addEntry, parseHistory, type HistoryEntry } from './historyEntry';
 import type { CallOutcome } from '../generation/runner';
+import { GlobalStateKeys } from '../shared/storageKeys';
 
-const KEY = 'gist.callHistory';
+const KEY = GlobalStateKeys.callHistory;
 
 export class CallHistory implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -42,19 +43,6 @@ export class CallHistory implements vscode.Disposable {
       error: outcome.error === undefined ? undefined : redact(outcome.error.message),
     };
     return this.update(addEntry(this.entries(), entry));
-  }
-
-  /** `gist.hasHistory` for `when` clauses; first set just after activation, off its path. */
-  bindContextKey(): vscode.Disposable {
-    const apply = (): void => void vscode.commands.executeCommand('setContext', 'gist.hasHistory', this.entries().length > 0);
-    const timer = setTimeout(apply, 0);
-    const subscription = this.onDidChange(apply);
-    return {
-      dispose: () => {
-        clearTimeout(timer);
-        subscription.dispose();
-      },
-    };
   }
 
   clear(): Promise<void> {

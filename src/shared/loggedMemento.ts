@@ -1,6 +1,6 @@
 // Global state whose failed writes are logged instead of lost. VS Code's Memento.update rejects
 // when the value cannot be stored (too large, storage unavailable); most writes here are made on
-// the side (`void memory.rememberLastCallId(...)`), where a rejection would go unseen. Every write
+// the side (`void store.update(...)`), where a rejection would go unseen. Every write
 // goes through this wrapper, so each failure reaches the log. Only the `vscode` types are used.
 import type * as vscode from 'vscode';
 

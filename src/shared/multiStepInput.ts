@@ -4,7 +4,8 @@
 // `dispose()`, so disposing first leaves a moment with no quick input, focus falls back to the
 // editor, and what the user types next lands in their document.
 import * as vscode from 'vscode';
-import { FLOW_BUTTON_CONTEXT, isFlowButton, type FlowButtonId } from '../generation/flowButtons';
+import { isFlowButton, type FlowButtonId } from '../generation/flowButtons';
+import { ContextKeys, setContextKey } from './contextKeys';
 
 /** Thrown out of a step when the user pressed Back or Escape; the flow handles both. */
 class FlowAction extends Error {
@@ -80,7 +81,7 @@ export class MultiStepInput {
       input.current?.dispose();
       if (MultiStepInput.active === input) {
         MultiStepInput.active = undefined;
-        void vscode.commands.executeCommand('setContext', FLOW_BUTTON_CONTEXT, '');
+        setContextKey(ContextKeys.flowButton, '');
       }
     }
   }
@@ -134,7 +135,7 @@ export class MultiStepInput {
     this.current = undefined;
     this.currentButtons = [];
     this.onButton = undefined;
-    void vscode.commands.executeCommand('setContext', FLOW_BUTTON_CONTEXT, '');
+    setContextKey(ContextKeys.flowButton, '');
   }
 
   private present(input: vscode.QuickInput, buttons: readonly vscode.QuickInputButton[], onButton: (button: vscode.QuickInputButton) => void): void {
@@ -143,7 +144,7 @@ export class MultiStepInput {
     this.currentButtons = buttons;
     this.onButton = onButton;
     const own = buttons.find(isFlowButton);
-    void vscode.commands.executeCommand('setContext', FLOW_BUTTON_CONTEXT, own?.id ?? '');
+    setContextKey(ContextKeys.flowButton, own?.id ?? '');
     input.show();
     if (previous !== undefined) {
       // Disposed once the new input has replaced it on screen (that hides it), never before.

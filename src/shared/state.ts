@@ -1,30 +1,48 @@
-// The one state value behind the status bar, the context keys, the Accounts menu and the test API.
+// The one state value behind the status bar, the context keys, the Accounts menu and the API:
+// the account status, the generations in flight and the last call id, each written only here.
+// The service URL is the settings' (read when the state is), never copied in.
 import * as vscode from 'vscode';
 import type { AccountSnapshot, AccountStatus } from '../account/accountStatus';
+import { MAX_CALL_ID_BYTES, utf8Length } from './limits';
+import { GlobalStateKeys } from './storageKeys';
+
+type Owned = Omit<AccountSnapshot, 'baseUrl'>;
+
+function fitsCallId(callId: unknown): callId is string {
+  return typeof callId === 'string' && utf8Length(callId) <= MAX_CALL_ID_BYTES;
+}
 
 export class ExtensionState implements vscode.Disposable {
-  private value: AccountSnapshot;
+  private value: Owned;
   private readonly changed = new vscode.EventEmitter<AccountSnapshot>();
   readonly onDidChange = this.changed.event;
 
-  constructor(initial: AccountSnapshot) {
-    this.value = initial;
+  constructor(
+    /** Global state (the extension's LoggedMemento): the last call id is kept across restarts. */
+    private readonly store: vscode.Memento,
+    /** The service URL as the settings have it now. */
+    private readonly baseUrl: () => string,
+  ) {
+    // An id over the cap (written by an older version) is not taken up.
+    const stored = store.get<unknown>(GlobalStateKeys.lastCallId);
+    this.value = { status: { kind: 'checking' }, generating: 0, lastCallId: fitsCallId(stored) ? stored : undefined };
   }
 
   get current(): AccountSnapshot {
-    return this.value;
+    return { ...this.value, baseUrl: this.baseUrl() };
   }
 
   setStatus(status: AccountStatus): void {
     this.update({ status });
   }
 
-  setBaseUrl(baseUrl: string): void {
-    this.update({ baseUrl });
-  }
-
+  /** The id of a call that has just succeeded; kept across restarts when it fits the cap. */
   setLastCallId(lastCallId: string): void {
     this.update({ lastCallId });
+    if (fitsCallId(lastCallId)) {
+      // The LoggedMemento logs a failed write; the id is still shown until the window closes.
+      void this.store.update(GlobalStateKeys.lastCallId, lastCallId);
+    }
   }
 
   /** Counts a generation in flight until the returned function is called. */
@@ -39,9 +57,9 @@ export class ExtensionState implements vscode.Disposable {
     };
   }
 
-  private update(change: Partial<AccountSnapshot>): void {
+  private update(change: Partial<Owned>): void {
     this.value = { ...this.value, ...change };
-    this.changed.fire(this.value);
+    this.changed.fire(this.current);
   }
 
   dispose(): void {

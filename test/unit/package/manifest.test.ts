@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { CommandIds } from '../../../src/shared/commandIds';
-import { INSERT_MODES } from '../../../src/generation/insertMode';
+import { DEFAULT_INSERT_MODE, INSERT_MODES } from '../../../src/generation/insertMode';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
@@ -85,6 +85,11 @@ describe('manifest', function () {
     assert.deepEqual(setting?.enum, [...INSERT_MODES]);
     assert.equal(setting?.markdownEnumDescriptions?.length, INSERT_MODES.length);
     assert.equal(setting?.default, 'cursor');
+  });
+
+  it('declares the code’s one insert mode default (DEFAULT_INSERT_MODE) as the setting’s default', function () {
+    const properties = (manifest.contributes as unknown as { configuration: { properties: Record<string, { default?: unknown }> } }).configuration.properties;
+    assert.equal(properties['gist.insertMode']?.default, DEFAULT_INSERT_MODE);
   });
 
   it('packages only the allowlisted files', function () {
