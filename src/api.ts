@@ -5,7 +5,7 @@ import type { AccountSnapshot } from './account/accountStatus';
 import type { HistoryEntry } from './history/historyEntry';
 import type { Catalog } from './catalog/catalog';
 import type { StatusView } from './account/statusView';
-import type { CallOutcome } from './generation/runner';
+import type { TestedCallOutcome as CallOutcome } from './generation/runner';
 import type { ConsentDialog } from './catalog/workspaceGistConsent';
 
 export interface GistExtensionApi {

@@ -1,55 +1,53 @@
-// The command table: every command id bound to its handler, registered in one place.
+// The command table: every command id bound to a verb of a feature, registered in one place.
+// The ids stay registered for the palette, menus, keybindings and other extensions; inside the
+// extension, features call each other's verbs directly.
 import * as vscode from 'vscode';
 import type { Account } from './account/account';
-import type { CallHistory } from './history/callHistory';
+import { showStatusBarMenu } from './account/statusBarMenu';
+import { useEditedText } from './generation/editInEditor';
+import type { Generation } from './generation/generation';
+import type { HistoryActions } from './history/historyActions';
 import { CommandIds, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
-import type { ExtensionState } from './shared/state';
-import { diagnoseConnection } from './diagnostics/diagnoseCommand';
-import { copyLastCallId, refreshAccount, setBaseUrl, signOut } from './account/accountCommands';
-import { compareVariants } from './generation/compareCommand';
-import { generate, type GenerateDeps } from './generation/generateCommand';
-import { clearHistory, copyCallId, copyContent, insertAgain, openInDocument, repeatLast } from './history/historyCommands';
-import { useEditedText } from './generation/editInEditor';
 import { MultiStepInput } from './shared/multiStepInput';
-import { setApiKey } from './account/keyFlow';
-import { showStatusBarMenu } from './account/statusBarMenu';
+import type { ExtensionState } from './shared/state';
 
-export interface CommandDeps extends GenerateDeps {
+export interface Features {
   readonly account: Account;
+  readonly generation: Generation;
+  readonly history: HistoryActions;
+  /** "Gist: Diagnose Connection": returns the report. */
+  readonly diagnose: () => Promise<unknown>;
   readonly state: ExtensionState;
   readonly logger: Logger;
-  /** Sent by the diagnosis's `/v1/me` call, as by the client's. */
-  readonly userAgent: string;
-  readonly history: CallHistory;
 }
 
 type Handler = (...args: unknown[]) => unknown;
 
-function commandTable(deps: CommandDeps): Record<CommandId, Handler> {
+function commandTable({ account, generation, history, diagnose, state, logger }: Features): Record<CommandId, Handler> {
   return {
-    [CommandIds.setApiKey]: (args) => setApiKey(deps, args),
-    [CommandIds.signOut]: () => signOut(deps.keyStore, deps.account, deps.logger),
-    [CommandIds.generate]: (args) => generate(deps, args),
-    [CommandIds.showLog]: () => deps.logger.show(),
-    [CommandIds.copyLastCallId]: () => copyLastCallId(deps.state),
-    [CommandIds.refreshAccount]: () => refreshAccount(deps.account),
-    [CommandIds.setBaseUrl]: () => setBaseUrl(deps.settings, deps.account),
-    [CommandIds.diagnoseConnection]: () => diagnoseConnection(deps),
-    [CommandIds.statusBarMenu]: () => showStatusBarMenu(deps.state),
-    [CommandIds.repeatLast]: () => repeatLast(deps.history),
-    [CommandIds.compareVariants]: (args) => compareVariants(deps, args),
+    [CommandIds.setApiKey]: (args) => account.setApiKey(args),
+    [CommandIds.signOut]: () => account.signOut(),
+    [CommandIds.refreshAccount]: () => account.refresh(),
+    [CommandIds.setBaseUrl]: () => account.setBaseUrl(),
+    [CommandIds.statusBarMenu]: () => showStatusBarMenu(state),
+    [CommandIds.generate]: (args) => generation.generate(args),
+    [CommandIds.compareVariants]: (args) => generation.compare(args),
     [CommandIds.useEditedText]: (uri) => useEditedText(uri),
     [CommandIds.flowInsertMode]: () => MultiStepInput.pressButton('insertMode'),
     [CommandIds.flowEditInEditor]: () => MultiStepInput.pressButton('editInEditor'),
-    [CommandIds.clearHistory]: () => clearHistory(deps.history),
-    [CommandIds.historyInsert]: (entry) => insertAgain(deps.history, entry),
-    [CommandIds.historyOpen]: (entry) => openInDocument(deps.history, entry),
-    [CommandIds.historyCopyContent]: (entry) => copyContent(deps.history, entry),
-    [CommandIds.historyCopyCallId]: (entry) => copyCallId(deps.history, entry),
+    [CommandIds.repeatLast]: () => history.repeatLast(),
+    [CommandIds.copyLastCallId]: () => history.copyLastCallId(),
+    [CommandIds.clearHistory]: () => history.clear(),
+    [CommandIds.historyInsert]: (entry) => history.insertAgain(entry),
+    [CommandIds.historyOpen]: (entry) => history.openInDocument(entry),
+    [CommandIds.historyCopyContent]: (entry) => history.copyContent(entry),
+    [CommandIds.historyCopyCallId]: (entry) => history.copyCallId(entry),
+    [CommandIds.diagnoseConnection]: () => diagnose(),
+    [CommandIds.showLog]: () => logger.show(),
   };
 }
 
-export function registerCommands(deps: CommandDeps): vscode.Disposable[] {
-  return Object.entries(commandTable(deps)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
+export function registerCommands(features: Features): vscode.Disposable[] {
+  return Object.entries(commandTable(features)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
 }

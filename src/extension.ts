@@ -4,13 +4,15 @@ import { Account } from './account/account';
 import type { GistExtensionApi } from './api';
 import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './account/authProvider';
 import { CallHistory } from './history/callHistory';
+import { GistCatalog } from './catalog/gistCatalog';
 import { GistClient } from './client/gistClient';
-import type { GistUser } from './client/types';
-import { CommandIds } from './shared/commandIds';
 import { offerWalkthroughOnce } from './account/firstRun';
 import { registerCommands } from './commands';
 import { bindContextKeys } from './shared/contextKeys';
+import { diagnoseConnection } from './diagnostics/diagnoseCommand';
+import { Generation } from './generation/generation';
 import { GenerationRunner } from './generation/runner';
+import { HistoryActions } from './history/historyActions';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
 import { KeyStore } from './account/keyStore';
 import { LoggedMemento } from './shared/loggedMemento';
@@ -19,9 +21,7 @@ import { Memory } from './generation/memory';
 import { PROXY_KEYS, proxyAwareDispatcher } from './shared/proxySettings';
 import { CONNECTION_KEYS, settings } from './shared/settings';
 import { ExtensionState } from './shared/state';
-import { SettingsCatalogWarning } from './catalog/settingsCatalogWarning';
 import { StatusBar } from './account/statusBar';
-import { combinedCatalog, WorkspaceCatalog } from './catalog/workspaceCatalog';
 import { WorkspaceGistConsent, type ConsentDialog } from './catalog/workspaceGistConsent';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
@@ -30,7 +30,6 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const logger = new Logger('Gist Generate');
     // Every global-state write goes through this, so a failed one is logged, never lost silently.
     const globalState = new LoggedMemento(context.globalState, (message) => logger.error(message));
-    const memory = new Memory(globalState);
     const keyStore = new KeyStore(context.secrets);
     const userAgent = `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`;
     const client = new GistClient({
@@ -38,35 +37,40 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       dispatcherFactory: proxyAwareDispatcher,
     });
     const state = new ExtensionState(globalState, () => settings.baseUrl());
-    const account = new Account(keyStore, settings, client, state, logger);
-    const runner = new GenerationRunner(client, state, logger);
-    const statusBar = new StatusBar(state);
-    const workspaceCatalog = new WorkspaceCatalog(logger);
-    const settingsWarning = new SettingsCatalogWarning(logger);
-    const catalog = () => combinedCatalog(settingsWarning.checked(settings.catalog()), workspaceCatalog);
+    const account = new Account(keyStore, settings, client, state, logger, () => offerWalkthroughOnce(globalState));
+    const catalog = new GistCatalog(logger);
     const consent = new WorkspaceGistConsent(context.workspaceState, logger);
     const history = new CallHistory(globalState, (text) => logger.redact(text));
+    const runner = new GenerationRunner(client, state, history, logger);
+    const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
+    const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(
       state,
-      () => vscode.commands.executeCommand<GistUser | undefined>(CommandIds.setApiKey),
-      () => vscode.commands.executeCommand(CommandIds.signOut),
+      () => account.setApiKey(),
+      () => account.signOut(),
     );
     context.subscriptions.push(
       logger,
       keyStore,
       state,
       account,
+      catalog,
       runner,
       statusBar,
       { dispose: () => void client.dispose() },
-      workspaceCatalog,
       history,
       bindContextKeys({ state, apiKey: keyStore, history }),
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
-      runner.onDidFinish((outcome) => void history.record(outcome)),
-      ...registerCommands({ client, keyStore, settings, account, logger, memory, runner, state, history, catalog, consent, userAgent, onFirstRun: () => offerWalkthroughOnce(globalState) }),
+      ...registerCommands({
+        account,
+        generation,
+        history: new HistoryActions(history, generation, state),
+        diagnose: () => diagnoseConnection({ settings, keyStore, logger, userAgent }),
+        state,
+        logger,
+      }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -90,7 +94,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBarItem: () => statusBar.current,
       onDidFinishCall: runner.onDidFinish,
       history: () => history.entries(),
-      catalog,
+      catalog: () => catalog.entries(),
       whenAccountSettled: () => account.whenSettled(),
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),

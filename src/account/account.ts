@@ -1,112 +1,111 @@
-// Keeps the account state in step with the key and the connection settings, in the background.
+// The account feature: what the commands, the Accounts menu and the generation ask of the account.
+// Each verb returns what it found (the user, the connection); the background check keeps the
+// status bar's state in step.
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
-import { isGistError } from '../client/errors';
-import { logValue } from '../client/oneLine';
-import type { GistUser } from '../client/types';
-import { connectionFor } from './connection';
-import type { KeyStore } from './keyStore';
+import type { ConnectionSettings, GistUser } from '../client/types';
 import type { Logger } from '../shared/logger';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';
+import { AccountCheck } from './accountCheck';
+import { ensureBaseUrl, promptForBaseUrl } from './baseUrlPrompt';
+import { connectionFor } from './connection';
+import { KeyFlow, type FoundKey } from './keyFlow';
+import type { KeyStore } from './keyStore';
 
 export class Account implements vscode.Disposable {
-  /** Bumped on every refresh so a slow, older answer never overwrites a newer one. */
-  private generation = 0;
-  /** The key whose user is shown, as confirmed by the key flow. */
-  private confirmedKey: string | undefined;
-  private inFlight: Promise<void> = Promise.resolve();
-  private abort: AbortController | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly check: AccountCheck;
+  private readonly keyFlow: KeyFlow;
 
   constructor(
     private readonly keyStore: KeyStore,
     private readonly settings: Settings,
-    private readonly client: GistClient,
-    private readonly state: ExtensionState,
+    client: GistClient,
+    state: ExtensionState,
     private readonly logger: Logger,
+    /** Called when the extension is used with no service URL yet (offers the walkthrough once). */
+    private readonly onFirstRun: () => void,
   ) {
-    this.subscriptions.push(keyStore.onDidChange(() => void this.onKeyChanged()));
+    this.check = new AccountCheck(keyStore, settings, client, state, logger);
+    this.keyFlow = new KeyFlow(client, settings, logger);
   }
 
-  /** Resolves when the latest refresh has settled, including any started meanwhile. */
-  async whenSettled(): Promise<void> {
-    let settled: Promise<void>;
-    do {
-      settled = this.inFlight;
-      await settled;
-    } while (settled !== this.inFlight);
+  /**
+   * The connection for a call: runs the key flow when no key is stored, asks for the service URL
+   * when it is missing. Undefined when the user gave up.
+   */
+  async ensureSignedIn(): Promise<ConnectionSettings | undefined> {
+    this.offerWalkthroughIfNew();
+    let key = await this.keyStore.get();
+    if (key === undefined) {
+      // The key flow asks for the service URL too when it is missing, in the same input.
+      const found = await this.keyFlow.run();
+      if (found !== undefined) {
+        await this.store(found);
+        key = found.key;
+      }
+    }
+    if ((await ensureBaseUrl(this.settings)) === undefined) {
+      return undefined;
+    }
+    const connection = connectionFor(this.settings, key);
+    return connection.ok ? connection.connection : undefined;
+  }
+
+  /** "Gist: Set API Key…" (`{apiKey}` skips the prompt): the signed-in user, or undefined when no checked key was stored. */
+  async setApiKey(args?: unknown): Promise<GistUser | undefined> {
+    this.offerWalkthroughIfNew();
+    const found = await this.keyFlow.run(args);
+    return found === undefined ? undefined : this.store(found);
+  }
+
+  async signOut(): Promise<void> {
+    await this.keyStore.delete();
+    this.logger.info('Signed out: API key removed');
+    await this.check.refresh();
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of the gist service. The API key was removed.'));
+  }
+
+  /** "Gist: Set Service URL…": the URL saved, or undefined when the user gave up. */
+  async setBaseUrl(): Promise<string | undefined> {
+    const url = await promptForBaseUrl(this.settings);
+    if (url !== undefined) {
+      await this.check.refresh();
+    }
+    return url;
   }
 
   /** Checks the key again; resolves once the state reflects the latest check. */
   refresh(): Promise<void> {
-    this.generation += 1;
-    this.abort?.abort();
-    this.abort = new AbortController();
-    this.inFlight = this.check(this.generation, this.abort.signal);
-    return this.whenSettled();
+    return this.check.refresh();
   }
 
-  /** Sets the signed-in user directly, after the key flow has just checked this key. */
-  signedIn(user: GistUser, key: string): void {
-    this.generation += 1;
-    this.abort?.abort();
-    this.confirmedKey = key;
-    this.state.setStatus({ kind: 'signedIn', user });
+  /** Resolves when the latest check has settled. */
+  whenSettled(): Promise<void> {
+    return this.check.whenSettled();
   }
 
-  /** Another window (or this one) changed the key: check it, unless it is the one just confirmed. */
-  private async onKeyChanged(): Promise<void> {
-    const key = await this.keyStore.get();
-    if (key !== undefined && key === this.confirmedKey && this.state.current.status.kind === 'signedIn') {
-      return;
+  /** Stores the key the flow found, and shows whom it belongs to. */
+  private async store({ key, user }: FoundKey): Promise<GistUser | undefined> {
+    await this.keyStore.store(key);
+    if (user === undefined) {
+      this.logger.warn('API key stored without checking it: the service could not be reached');
+      void this.check.refresh();
+      return undefined;
     }
-    await this.refresh();
+    this.check.signedIn(user, key);
+    this.logger.info(`API key stored; signed in as ${user.name}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to the gist service as {0}.', user.name));
+    return user;
   }
 
-  private async check(generation: number, signal: AbortSignal): Promise<void> {
-    const current = (): boolean => generation === this.generation;
-    const key = await this.keyStore.get();
-    this.logger.addSecret(key);
-    if (!current()) {
-      return;
-    }
-    const connection = connectionFor(this.settings, key);
-    if (!connection.ok) {
-      if (connection.missing === 'apiKey') {
-        this.state.setStatus({ kind: 'signedOut' });
-      } else {
-        this.state.setStatus({
-          kind: 'error',
-          reason: 'configuration',
-          message: vscode.l10n.t('{0} Set the service URL with “Gist: Set Service URL…”.', connection.reason),
-        });
-      }
-      return;
-    }
-    this.state.setStatus({ kind: 'checking' });
-    try {
-      const user = await this.client.me(connection.connection, signal);
-      if (current()) {
-        this.confirmedKey = connection.connection.apiKey;
-        this.logger.info(`Signed in as ${logValue(user.name)} <${logValue(user.email)}> (company ${logValue(user.company_id)}) at ${connection.connection.baseUrl}`);
-        this.state.setStatus({ kind: 'signedIn', user });
-      }
-    } catch (error) {
-      if (!current() || (isGistError(error) && error.kind === 'cancelled')) {
-        return;
-      }
-      const message = isGistError(error) ? error.message : String(error);
-      this.logger.warn(`Account check failed: ${message}`);
-      const rejected = isGistError(error) && error.kind === 'authentication';
-      this.state.setStatus({ kind: 'error', reason: rejected ? 'rejected' : 'unreachable', message });
+  private offerWalkthroughIfNew(): void {
+    if (this.settings.baseUrl() === '') {
+      this.onFirstRun();
     }
   }
 
   dispose(): void {
-    this.abort?.abort();
-    for (const subscription of this.subscriptions) {
-      subscription.dispose();
-    }
+    this.check.dispose();
   }
 }

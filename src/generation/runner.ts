@@ -1,67 +1,148 @@
-// Runs one generate call under a cancellable progress notification, logs it, and hands the
-// content to its insertion target. Failures are shown, logged and never insert anything.
+// The one pipeline every generate call goes through (Generate, Compare Variants, Repeat Last,
+// Retry): the calls under one cancellable progress notification, the status bar spinner, one log
+// line per call, the last call id, the failure notification and its buttons, the history and the
+// outcome event. The caller decides only where the results go; Insert Again uses the same `insert`.
 import * as vscode from 'vscode';
-import { CommandIds } from '../shared/commandIds';
 import { describeError } from '../client/describe';
 import { GistError, isGistError } from '../client/errors';
-import { logValue } from '../client/oneLine';
 import type { GistClient } from '../client/gistClient';
+import { logValue } from '../client/oneLine';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
-import { formatCallLine } from './callLogLine';
-import type { ErrorAction } from './errorActions';
-import type { InsertMode } from './insertMode';
-import { notifyError } from './errorNotifier';
-import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
 import type { Logger } from '../shared/logger';
 import type { ExtensionState } from '../shared/state';
+import { formatCallLine } from './callLogLine';
+import type { ErrorAction } from './errorActions';
+import { notifyFailure } from './errorNotifier';
+import type { InsertMode } from './insertMode';
+import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
 
-/** What happened to one call; published for the history view and for tests. */
+export type InsertionKind = InsertionOutcome['kind'];
+
+/** What happened to one call: published to other extensions and kept in the history. */
 export interface CallOutcome {
   readonly request: GenerateRequest;
   /** The gist's label as shown to the user (the id when it has none). */
   readonly label: string;
   readonly result?: GenerationResult | undefined;
   readonly error?: GistError | undefined;
-  readonly insertion?: InsertionOutcome['kind'] | undefined;
+  /** Where the content went: the editor, a new document (Compare Variants' too) or the clipboard. */
+  readonly insertion?: InsertionKind | undefined;
   readonly durationMs: number;
-  /** The buttons the failure notification offered. */
+}
+
+/** An outcome with what only the tests see: the failure notification's buttons and what "Retry" runs. */
+export interface TestedCallOutcome extends CallOutcome {
   readonly actions?: readonly ErrorAction[] | undefined;
-  /** What "Retry" runs: the same request again, without prompting. */
   readonly retry?: (() => Thenable<unknown>) | undefined;
 }
 
+/** One call, settled. */
+export interface Settled {
+  readonly request: GenerateRequest;
+  readonly result?: GenerationResult | undefined;
+  readonly error?: GistError | undefined;
+  readonly durationMs: number;
+}
+
+export interface Job {
+  readonly connection: ConnectionSettings;
+  /** The gist's label as shown to the user. */
+  readonly label: string;
+  /** One request (Generate), or one per variant of the same gist (Compare Variants), sent together. */
+  readonly requests: readonly GenerateRequest[];
+  /** Puts the results where they go once every call has settled; says, per call, where it went. */
+  readonly place: (settled: readonly Settled[]) => Promise<ReadonlyArray<InsertionKind | undefined>>;
+  /** What "Retry" runs: the failed requests again, without prompting. */
+  readonly retry: (failed: readonly GenerateRequest[]) => Thenable<unknown>;
+}
+
+/** Where finished calls are kept (the "Gist Calls" history). */
+export interface CallRecorder {
+  record(outcome: CallOutcome): Promise<void>;
+}
+
 export class GenerationRunner implements vscode.Disposable {
-  private readonly finished = new vscode.EventEmitter<CallOutcome>();
+  private readonly finished = new vscode.EventEmitter<TestedCallOutcome>();
+  /** Fires after every call, successful or not, once its content has been placed. */
   readonly onDidFinish = this.finished.event;
 
   constructor(
     private readonly client: GistClient,
     private readonly state: ExtensionState,
+    private readonly history: CallRecorder,
     private readonly logger: Logger,
   ) {}
 
-  async run(
-    connection: ConnectionSettings,
-    request: GenerateRequest,
-    target: InsertionTarget,
-    label: string,
-    mode: InsertMode,
-  ): Promise<GenerationResult | undefined> {
+  /** Runs the job's calls; every failure is shown and logged, nothing throws. One `Settled` per request, in order. */
+  async run(job: Job): Promise<Settled[]> {
+    const settled = await this.callAll(job);
+    const placed = await job.place(settled);
+    // A cancelled call is not a failure to report.
+    const failures = settled.flatMap((one) => (one.error !== undefined && one.error.kind !== 'cancelled' ? [{ request: one.request, error: one.error }] : []));
+    const retry = (): Thenable<unknown> => job.retry(failures.map((failure) => failure.request));
+    const succeeded = settled.filter((one) => one.result !== undefined).length;
+    const actions = this.notify(job, failures, succeeded, retry);
+    for (const [index, one] of settled.entries()) {
+      const offered = failures.some((failure) => failure.request === one.request) ? actions : undefined;
+      const outcome: TestedCallOutcome = {
+        request: one.request,
+        label: job.label,
+        result: one.result,
+        error: one.error,
+        insertion: placed[index],
+        durationMs: one.durationMs,
+        actions: offered,
+        retry: offered?.includes('retry') === true ? retry : undefined,
+      };
+      void this.history.record(outcome);
+      this.finished.fire(outcome);
+    }
+    return settled;
+  }
+
+  /** Puts generated text into its target, telling the user when it went somewhere else. */
+  async insert(target: InsertionTarget, content: string, mode: InsertMode, callId?: string): Promise<InsertionKind> {
+    const insertion = await target.insert(content, mode);
+    if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
+      tellAboutNewDocument(insertion.reason);
+    } else if (insertion.kind === 'clipboard' && callId !== undefined) {
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', callId), 5000);
+    }
+    return insertion.kind;
+  }
+
+  private callAll(job: Job): Thenable<Settled[]> {
+    const count = job.requests.length;
+    const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+      const abort = new AbortController();
+      const cancellation = token.onCancellationRequested(() => abort.abort());
+      const calls = job.requests.map(async (request) => {
+        const settled = await this.call(job.connection, request, abort.signal);
+        if (count > 1) {
+          progress.report({ increment: 100 / count, message: request.variant });
+        }
+        return settled;
+      });
+      return Promise.all(calls).finally(() => {
+        cancellation.dispose();
+      });
+    });
+  }
+
+  /** One call, with the spinner on while it runs; logged, and the last call id set when it succeeds. */
+  private async call(connection: ConnectionSettings, request: GenerateRequest, signal: AbortSignal): Promise<Settled> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
     this.logger.trace(`generate ${logValue(request.gistId)} values=${JSON.stringify(request.values)}`);
     let result: GenerationResult;
     try {
-      result = await this.callWithProgress(connection, request, label);
+      result = await this.client.generate(connection, request, signal);
     } catch (caught) {
       const error = isGistError(caught) ? caught : new GistError('service', vscode.l10n.t('Unexpected error: {0}', String(caught)), 'openLog', { cause: caught });
-      this.logFailure(request, error, performance.now() - started);
       endGeneration();
-      // The same gist, variant and values again: the command's argument form skips the prompts.
-      const retry = (): Thenable<unknown> => vscode.commands.executeCommand<unknown>(CommandIds.generate, { ...request });
-      const actions = error.kind === 'cancelled' ? undefined : notifyError(error, { retry });
-      this.finished.fire({ request, label, error, durationMs: performance.now() - started, actions, retry: actions?.includes('retry') === true ? retry : undefined });
-      return undefined;
+      this.logFailure(request, error, performance.now() - started);
+      return { request, error, durationMs: performance.now() - started };
     }
     endGeneration();
     this.state.setLastCallId(result.id);
@@ -70,38 +151,11 @@ export class GenerationRunner implements vscode.Disposable {
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length }),
     );
     this.logger.trace(`content of ${logValue(result.id)}: ${JSON.stringify(result.content)}`);
-    const insertion = await target.insert(result.content, mode);
-    if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
-      this.tellAboutNewDocument(insertion.reason);
-    } else if (insertion.kind === 'clipboard') {
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', result.id), 5000);
-    }
-    this.finished.fire({ request, label, result, insertion: insertion.kind, durationMs });
-    return result;
-  }
-
-  private callWithProgress(connection: ConnectionSettings, request: GenerateRequest, label: string): Thenable<GenerationResult> {
-    return vscode.window.withProgress<GenerationResult>(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Generating “{0}”…', label), cancellable: true },
-      (_progress, token) => {
-        const abort = new AbortController();
-        const cancellation = token.onCancellationRequested(() => abort.abort());
-        return this.client.generate(connection, request, abort.signal).finally(() => {
-          cancellation.dispose();
-        });
-      },
-    );
+    return { request, result, durationMs };
   }
 
   private logFailure(request: GenerateRequest, error: GistError, durationMs: number): void {
-    const line = formatCallLine({
-      gistId: request.gistId,
-      variant: request.variant,
-      callId: error.callId,
-      outcome: error.kind,
-      durationMs,
-      detail: describeError(error),
-    });
+    const line = formatCallLine({ gistId: request.gistId, variant: request.variant, callId: error.callId, outcome: error.kind, durationMs, detail: describeError(error) });
     if (error.kind === 'cancelled') {
       this.logger.info(line);
     } else {
@@ -109,17 +163,37 @@ export class GenerationRunner implements vscode.Disposable {
     }
   }
 
-  private tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {
-    const message =
-      reason === 'noEditor'
-        ? vscode.l10n.t('No editor was open, so the generated text opened in a new document.')
-        : reason === 'closed'
-          ? vscode.l10n.t('The document was closed during the call, so the generated text opened in a new document.')
-          : vscode.l10n.t('The editor could not take the text, so it opened in a new document.');
-    void vscode.window.showInformationMessage(message);
+  /**
+   * One notification for the job's failures, none when there are none: one call's message, or
+   * every failed variant on one line. Its buttons follow the first failure's kind and remedy.
+   */
+  private notify(job: Job, failures: ReadonlyArray<{ request: GenerateRequest; error: GistError }>, succeeded: number, retry: () => Thenable<unknown>): ErrorAction[] | undefined {
+    const [first] = failures;
+    if (first === undefined) {
+      return undefined;
+    }
+    let message = first.error.message;
+    if (job.requests.length > 1) {
+      const lines = failures.map(({ request, error }) => `${request.variant ?? ''}: ${error.message}`).join(' ');
+      message =
+        succeeded === 0
+          ? vscode.l10n.t('No variant of “{0}” could be generated. {1}', job.label, lines)
+          : vscode.l10n.t('{0} of {1} variants failed; the others are open. {2}', failures.length, job.requests.length, lines);
+    }
+    return notifyFailure(message, first.error.kind, first.error.remedy, { retry });
   }
 
   dispose(): void {
     this.finished.dispose();
   }
+}
+
+function tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {
+  const message =
+    reason === 'noEditor'
+      ? vscode.l10n.t('No editor was open, so the generated text opened in a new document.')
+      : reason === 'closed'
+        ? vscode.l10n.t('The document was closed during the call, so the generated text opened in a new document.')
+        : vscode.l10n.t('The editor could not take the text, so it opened in a new document.');
+  void vscode.window.showInformationMessage(message);
 }

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import type { CompareResult } from '../../src/generation/compareCommand';
+import type { CompareResult } from '../../src/generation/compareResults';
 import { resultTitle } from '../../src/generation/compareArgs';
 import { closeAllEditors, resetForTest, service, signedInApi, waitFor } from './support';
 

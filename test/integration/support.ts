@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { GistExtensionApi } from '../../src/api';
-import type { CallOutcome } from '../../src/generation/runner';
+import type { TestedCallOutcome } from '../../src/generation/runner';
 import { ServiceControl } from '../../tools/service/controlClient';
 
 export const EXTENSION_ID = 'gist-generate.gist-generate';
@@ -88,7 +88,7 @@ export async function openEditor(content: string, language = 'plaintext'): Promi
 }
 
 /** The next call outcome the extension publishes. */
-export function nextOutcome(api: GistExtensionApi): Promise<CallOutcome> {
+export function nextOutcome(api: GistExtensionApi): Promise<TestedCallOutcome> {
   return new Promise((resolve) => {
     const subscription = api.onDidFinishCall((outcome) => {
       subscription.dispose();

@@ -1,0 +1,150 @@
+// The generation feature: "Gist: Generate at Cursor…", "Gist: Compare Variants…" and putting a
+// call's text in again. Each command works out what to send (prompts, or arguments that skip
+// them), makes sure the account is set up, asks before editor text goes to a workspace gist, and
+// hands the calls to the one runner; the command decides only where the results open.
+import * as vscode from 'vscode';
+import type { Account } from '../account/account';
+import type { GistCatalog } from '../catalog/gistCatalog';
+import type { EditorValueConsent } from '../catalog/workspaceGistConsent';
+import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
+import type { Logger } from '../shared/logger';
+import type { Settings } from '../shared/settings';
+import { parseCompareArgs } from './compareArgs';
+import { openComparison, type CompareResult } from './compareResults';
+import { EditorSnapshot } from './editorFacts';
+import { parseGenerateArgs } from './generateArgs';
+import { InsertionTarget } from './insertionTarget';
+import type { Memory } from './memory';
+import { CallRequests, type Comparison } from './requests';
+import type { GenerationRunner } from './runner';
+
+export class Generation {
+  private readonly requests: CallRequests;
+
+  constructor(
+    private readonly account: Account,
+    catalog: GistCatalog,
+    memory: Memory,
+    /** Asks before editor or clipboard text goes to a gist the workspace defined. */
+    private readonly consent: EditorValueConsent,
+    private readonly runner: GenerationRunner,
+    private readonly settings: Settings,
+    private readonly logger: Logger,
+  ) {
+    this.requests = new CallRequests(catalog, memory, logger);
+  }
+
+  /**
+   * Key and service URL if missing, then gist, variant, values, call; the text goes where the
+   * command was invoked. With arguments `{gistId, variant?, values?, insertMode?}` it skips the
+   * prompts. Returns `{id, content}`, or undefined when nothing was generated.
+   */
+  async generate(args?: unknown): Promise<GenerationResult | undefined> {
+    const parsed = parseGenerateArgs(args);
+    if (parsed !== undefined && !parsed.ok) {
+      this.refuse('gist.generate', parsed.reason, vscode.l10n.t('Gist: Generate was called with invalid arguments: {0}', parsed.reason));
+      return undefined;
+    }
+    // Captured first: the text lands where the command was invoked, whatever happens meanwhile.
+    const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+    const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
+    try {
+      const connection = await this.account.ensureSignedIn();
+      if (connection === undefined) {
+        return undefined;
+      }
+      const call =
+        parsed === undefined
+          ? await this.requests.prompted(snapshot, this.settings.insertMode())
+          : { ...(await this.requests.fromArguments(parsed.request, snapshot)), insertMode: parsed.insertMode ?? this.settings.insertMode() };
+      if (call === undefined || !(await this.consent.confirm(call.entry, call.request.values, parsed?.request.values))) {
+        return undefined;
+      }
+      const [settled] = await this.runner.run({
+        connection,
+        label: call.label,
+        requests: [call.request],
+        place: async ([one]) => [one?.result === undefined ? undefined : await this.runner.insert(target, one.result.content, call.insertMode, one.result.id)],
+        // The same gist, variant and values again, into the editor active then; the setting's insert mode.
+        retry: ([request]) => this.generate(request === undefined ? undefined : { ...request }),
+      });
+      return settled?.result;
+    } finally {
+      target.dispose();
+    }
+  }
+
+  /**
+   * One gist, two or more variants, the values gathered once, every variant called at once, the
+   * results side by side. With arguments `{gistId, variants, values?}` it skips the prompts.
+   */
+  async compare(args?: unknown): Promise<CompareResult | undefined> {
+    const parsed = parseCompareArgs(args);
+    if (parsed !== undefined && !parsed.ok) {
+      this.refuse('gist.compareVariants', parsed.reason, vscode.l10n.t('Gist: Compare Variants was called with invalid arguments: {0}', parsed.reason));
+      return undefined;
+    }
+    const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
+    const language = vscode.window.activeTextEditor?.document.languageId;
+    const connection = await this.account.ensureSignedIn();
+    if (connection === undefined) {
+      return undefined;
+    }
+    let comparison: Comparison | undefined;
+    if (parsed === undefined) {
+      comparison = await this.requests.promptedComparison(snapshot);
+    } else {
+      const { gistId, variants, values } = parsed.request;
+      const { request, label, entry } = await this.requests.fromArguments({ gistId, values: values ?? {} }, snapshot);
+      comparison = { gistId, label, entry, variants, values: request.values };
+    }
+    if (comparison === undefined || !(await this.consent.confirm(comparison.entry, comparison.values, parsed?.request.values))) {
+      return undefined;
+    }
+    return this.runComparison(connection, comparison, language);
+  }
+
+  /** "Insert Again" from the history: the text at the cursor of the active editor, or a new document. */
+  async insert(content: string): Promise<void> {
+    const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+    try {
+      await this.runner.insert(target, content, 'cursor');
+    } finally {
+      target.dispose();
+    }
+  }
+
+  private async runComparison(connection: ConnectionSettings, comparison: Comparison, language: string | undefined): Promise<CompareResult> {
+    const { gistId, label, values } = comparison;
+    let documents: ReadonlyArray<vscode.TextDocument | undefined> = [];
+    const settled = await this.runner.run({
+      connection,
+      label,
+      requests: comparison.variants.map((variant): GenerateRequest => ({ gistId, variant, values })),
+      place: async (calls) => {
+        documents = await openComparison(label, calls.map(({ request, result }) => ({ variant: request.variant ?? '', result })), language);
+        return documents.map((document) => (document === undefined ? undefined : 'newDocument'));
+      },
+      retry: (failed) => this.retryComparison({ ...comparison, variants: failed.map((request) => request.variant ?? '') }, language),
+    });
+    const results = settled.map(({ request, result, error }, index) => ({
+      variant: request.variant ?? '',
+      id: result?.id ?? error?.callId,
+      content: result?.content,
+      error: error?.message,
+      document: documents[index]?.uri.toString(),
+    }));
+    return { gistId, values, results };
+  }
+
+  /** The failed variants again, with the same values; they open as the first ones did. */
+  private async retryComparison(comparison: Comparison, language: string | undefined): Promise<CompareResult | undefined> {
+    const connection = await this.account.ensureSignedIn();
+    return connection === undefined ? undefined : this.runComparison(connection, comparison, language);
+  }
+
+  private refuse(command: string, reason: string, message: string): void {
+    this.logger.error(`${command} called with invalid arguments: ${reason}`);
+    void vscode.window.showErrorMessage(message);
+  }
+}

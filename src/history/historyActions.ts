@@ -1,0 +1,114 @@
+// What the user does with past calls: the "Gist Calls" item actions (insert again, open, copy
+// content, copy call id), clearing the history, "Gist: Repeat Last Generation" and
+// "Gist: Copy Last Call ID". Running a call again goes to the generation feature.
+import * as vscode from 'vscode';
+import type { CallHistory } from './callHistory';
+import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
+import type { Generation } from '../generation/generation';
+import type { ExtensionState } from '../shared/state';
+
+/** The content of a successful call, or undefined after telling the user why there is none. */
+function contentOf(entry: HistoryEntry | undefined): string | undefined {
+  if (entry?.content === undefined) {
+    void vscode.window.showInformationMessage(
+      entry?.error === undefined ? vscode.l10n.t('There is no generated text to use yet.') : vscode.l10n.t('This call failed, so it has no text: {0}', entry.error),
+    );
+    return undefined;
+  }
+  if (entry.truncated === true) {
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The history kept only the first {0} KB of this call’s text; the rest is not included.', MAX_CONTENT_BYTES / 1024),
+    );
+  }
+  return entry.content;
+}
+
+async function copyCallIdText(callId: string): Promise<string> {
+  await vscode.env.clipboard.writeText(callId);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied call id {0}', callId), 3000);
+  return callId;
+}
+
+export class HistoryActions {
+  constructor(
+    private readonly history: CallHistory,
+    private readonly generation: Generation,
+    private readonly state: ExtensionState,
+  ) {}
+
+  /** The item the action was invoked on; without one (keybinding), the latest call. */
+  private entryFor(arg: unknown): HistoryEntry | undefined {
+    const entries = this.history.entries();
+    if (typeof arg === 'object' && arg !== null && 'at' in arg && 'gistId' in arg) {
+      return entries.find((entry) => entry.at === arg.at && entry.gistId === arg.gistId) ?? (arg as HistoryEntry);
+    }
+    return entries[0];
+  }
+
+  async insertAgain(arg: unknown): Promise<boolean> {
+    const content = contentOf(this.entryFor(arg));
+    if (content === undefined) {
+      return false;
+    }
+    await this.generation.insert(content);
+    return true;
+  }
+
+  async openInDocument(arg: unknown): Promise<vscode.TextDocument | undefined> {
+    const content = contentOf(this.entryFor(arg));
+    if (content === undefined) {
+      return undefined;
+    }
+    const document = await vscode.workspace.openTextDocument({ content });
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document;
+  }
+
+  async copyContent(arg: unknown): Promise<string | undefined> {
+    const content = contentOf(this.entryFor(arg));
+    if (content !== undefined) {
+      await vscode.env.clipboard.writeText(content);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the generated text'), 3000);
+    }
+    return content;
+  }
+
+  async copyCallId(arg: unknown): Promise<string | undefined> {
+    const callId = this.entryFor(arg)?.callId;
+    if (callId === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This call has no call id (the service did not return one).'));
+      return undefined;
+    }
+    return copyCallIdText(callId);
+  }
+
+  async copyLastCallId(): Promise<string | undefined> {
+    const callId = this.state.current.lastCallId;
+    if (callId === undefined) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No gist has been generated yet, so there is no call id to copy.'));
+      return undefined;
+    }
+    return copyCallIdText(callId);
+  }
+
+  async clear(): Promise<void> {
+    const clear = vscode.l10n.t('Clear');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the history of gist calls?'), { modal: true }, clear);
+    if (choice === clear) {
+      await this.history.clear();
+    }
+  }
+
+  /** Runs the latest call again: same gist, variant and values. */
+  async repeatLast(): Promise<unknown> {
+    const last = this.history.entries()[0];
+    if (last === undefined) {
+      const generate = vscode.l10n.t('Generate…');
+      void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('No gist has been generated yet, so there is nothing to repeat.'), generate)).then(
+        (choice) => (choice === generate ? this.generation.generate() : undefined),
+      );
+      return undefined;
+    }
+    return this.generation.generate({ gistId: last.gistId, variant: last.variant, values: last.values });
+  }
+}
