@@ -1,39 +1,58 @@
-// What `activate()` returns: a small, typed window on the extension's state, used by the
-// integration tests (and available to other extensions).
+// What `activate()` returns: the extension's public API.
+//
+// Other extensions may rely on what `GistExtensionApi` declares (outside `testing`), and on the
+// commands that take arguments and return their result:
+//   - `gist.generate` with `{gistId, variant?, values?, insertMode?}`: `{id, content}`, or undefined;
+//   - `gist.compareVariants` with `{gistId, variants, values?}`: every variant's result or error;
+//   - `gist.setApiKey` with `{apiKey}`: the signed-in user, or undefined.
+// The API key is never part of it: no value here holds it.
+//
+//   const gist = vscode.extensions.getExtension<GistExtensionApi>('gist-generate.gist-generate');
+//   const api = await gist?.activate();
+//
+// `testing` is there only when VS Code runs the extension's own tests (ExtensionMode.Test):
+// hooks into the extension's inside, which change whenever the inside does.
 import type * as vscode from 'vscode';
 import type { AccountSnapshot } from './account/accountStatus';
-import type { HistoryEntry } from './history/historyEntry';
-import type { Catalog } from './catalog/catalog';
 import type { StatusView } from './account/statusView';
-import type { TestedCallOutcome as CallOutcome } from './generation/runner';
+import type { Catalog } from './catalog/catalog';
 import type { ConsentDialog } from './catalog/workspaceGistConsent';
+import type { CallOutcome, TestedCallOutcome } from './generation/runner';
+import type { HistoryEntry } from './history/historyEntry';
 
 export interface GistExtensionApi {
-  /** The account, generation and last call state behind the status bar. */
+  /** The account status, the calls in flight, the last call id and the service URL, as the status bar shows them. */
   state(): AccountSnapshot;
   readonly onDidChangeState: vscode.Event<AccountSnapshot>;
-  /** Text, tooltip, command and colour of the status bar item as shown now. */
-  statusBarItem(): StatusView;
-  /** Fires after every generate call, successful or not, once its content has been placed. */
+  /** Fires after every generate call (one per variant in Compare Variants), successful or not, once its content has been placed. */
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
-  /** The sessions the Accounts menu shows for this extension (never holding the key). */
-  accountsMenuSessions(): Promise<readonly vscode.AuthenticationSession[]>;
-  /** How long `activate()` took, for the benchmark. */
-  activationMs(): number;
   /** The "Gist Calls" history, newest first. */
   history(): readonly HistoryEntry[];
   /** The gist catalog as the picker shows it: the gist.gists setting, then each folder's .vscode/gists.json. */
   catalog(): Promise<Catalog>;
+  /** Only in ExtensionMode.Test. */
+  readonly testing?: GistTestingApi;
+}
+
+/** Hooks for the extension's integration tests and benchmark; not part of the public API. */
+export interface GistTestingApi {
+  /** How long `activate()` took, for the benchmark. */
+  activationMs(): number;
+  /** Text, tooltip, command and colour of the status bar item as shown now. */
+  statusBarItem(): StatusView;
+  /** The sessions the Accounts menu shows for this extension (VS Code hands them only to extensions the user allowed). */
+  accountsMenuSessions(): Promise<readonly vscode.AuthenticationSession[]>;
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
+  /** Every call's outcome with the failure notification's buttons and what its "Retry" runs. */
+  readonly onDidFinishCall: vscode.Event<TestedCallOutcome>;
   /** The extension's log folder (`context.logUri`), which holds the output channel's log file. */
   readonly logUri: vscode.Uri;
   /** Everything the extension keeps in global state, so tests can check that no secret is there. */
   globalStateSnapshot(): Record<string, unknown>;
   /**
-   * Only when VS Code runs the extension's tests (ExtensionMode.Test): answers the question asked
-   * before editor text goes to a workspace gist, which is a modal the extension host cannot click.
-   * `undefined` puts the real dialog back.
+   * Answers the question asked before editor text goes to a workspace gist, which is a modal the
+   * extension host cannot click; `undefined` puts the real dialog back.
    */
-  answerConsentForTest?(dialog: ConsentDialog | undefined): void;
+  answerConsent(dialog: ConsentDialog | undefined): void;
 }

@@ -1,7 +1,7 @@
 // Composition root: builds the parts, wires them, returns. No network and no waiting here.
 import * as vscode from 'vscode';
 import { Account } from './account/account';
-import type { GistExtensionApi } from './api';
+import type { GistExtensionApi, GistTestingApi } from './api';
 import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './account/authProvider';
 import { CallHistory } from './history/callHistory';
 import { GistCatalog } from './catalog/gistCatalog';
@@ -11,7 +11,7 @@ import { registerCommands } from './commands';
 import { bindContextKeys } from './shared/contextKeys';
 import { diagnoseConnection } from './diagnostics/diagnoseCommand';
 import { Generation } from './generation/generation';
-import { GenerationRunner } from './generation/runner';
+import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
 import { KeyStore } from './account/keyStore';
@@ -22,7 +22,7 @@ import { PROXY_KEYS, proxyAwareDispatcher } from './shared/proxySettings';
 import { CONNECTION_KEYS, settings } from './shared/settings';
 import { ExtensionState } from './shared/state';
 import { StatusBar } from './account/statusBar';
-import { WorkspaceGistConsent, type ConsentDialog } from './catalog/workspaceGistConsent';
+import { WorkspaceGistConsent } from './catalog/workspaceGistConsent';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
   const started = performance.now();
@@ -86,25 +86,44 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     // After activate() has returned: the check reads the key store and calls /v1/me.
     queueMicrotask(() => void account.refresh());
     const activationMs = performance.now() - started;
-    return {
-      activationMs: () => activationMs,
-      accountsMenuSessions: () => authProvider.getSessions(),
+    const api: GistExtensionApi = {
       state: () => state.current,
       onDidChangeState: state.onDidChange,
-      statusBarItem: () => statusBar.current,
-      onDidFinishCall: runner.onDidFinish,
+      onDidFinishCall: mapEvent(runner.onDidFinish, ({ actions: _actions, retry: _retry, ...outcome }): CallOutcome => outcome),
       history: () => history.entries(),
       catalog: () => catalog.entries(),
+    };
+    if (context.extensionMode !== vscode.ExtensionMode.Test) {
+      return api;
+    }
+    const testing: GistTestingApi = {
+      activationMs: () => activationMs,
+      statusBarItem: () => statusBar.current,
+      accountsMenuSessions: () => authProvider.getSessions(),
       whenAccountSettled: () => account.whenSettled(),
+      onDidFinishCall: runner.onDidFinish,
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
-      ...(context.extensionMode === vscode.ExtensionMode.Test ? { answerConsentForTest: (dialog: ConsentDialog | undefined) => consent.answerForTest(dialog) } : {}),
+      answerConsent: (dialog) => consent.answerForTest(dialog),
     };
+    return { ...api, testing };
   } catch (error) {
     // VS Code shows nothing when activation throws; say what happened.
     void vscode.window.showErrorMessage(vscode.l10n.t('Gist Generate failed to start: {0}', String(error)));
     throw error;
   }
+}
+
+/** The same event, each value mapped (the public API's outcomes leave out the test-only fields). */
+function mapEvent<T, U>(event: vscode.Event<T>, map: (value: T) => U): vscode.Event<U> {
+  return (listener, thisArgs?: unknown, disposables?: vscode.Disposable[]) =>
+    event(
+      (value) => {
+        listener.call(thisArgs, map(value));
+      },
+      undefined,
+      disposables,
+    );
 }
 
 export function deactivate(): void {

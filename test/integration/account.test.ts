@@ -1,11 +1,10 @@
 // The API key, the account and the status bar item, in a real VS Code.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { DEMO_KEY, OTHER_KEY, extensionApi, generate, service, serviceUrl, signIn, waitFor } from './support';
+import { DEMO_KEY, OTHER_KEY, extensionApi, generate, service, serviceUrl, signIn, waitFor, type TestedApi } from './support';
 
 describe('API key and account', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await extensionApi();
@@ -18,7 +17,7 @@ describe('API key and account', function () {
 
   it('signs in with a key checked by /v1/me and shows the user in the status bar', async function () {
     await signIn(api);
-    const item = api.statusBarItem();
+    const item = api.testing.statusBarItem();
     assert.equal(item.text, '$(account) Ada Lovelace');
     assert.equal(item.command, 'gist.statusBarMenu');
     assert.ok(item.tooltip.includes('ada\\@example\\.com'), item.tooltip);
@@ -41,9 +40,9 @@ describe('API key and account', function () {
 
   it('switches user when another valid key is set', async function () {
     await signIn(api, OTHER_KEY);
-    assert.equal(api.statusBarItem().text, '$(account) Grace Hopper');
+    assert.equal(api.testing.statusBarItem().text, '$(account) Grace Hopper');
     await signIn(api, DEMO_KEY);
-    assert.equal(api.statusBarItem().text, '$(account) Ada Lovelace');
+    assert.equal(api.testing.statusBarItem().text, '$(account) Ada Lovelace');
   });
 
   it('generates with the key just set, not a remembered one', async function () {
@@ -76,8 +75,8 @@ describe('API key and account', function () {
     const status = api.state().status;
     assert.equal(status.kind, 'error');
     assert.equal(status.kind === 'error' ? status.reason : '', 'rejected');
-    assert.equal(api.statusBarItem().background, 'error');
-    assert.match(api.statusBarItem().tooltip, /Set API Key/);
+    assert.equal(api.testing.statusBarItem().background, 'error');
+    assert.match(api.testing.statusBarItem().tooltip, /Set API Key/);
   });
 
   it('shows an unreachable service in the warning colour, and recovers on refresh', async function () {
@@ -86,8 +85,8 @@ describe('API key and account', function () {
     await vscode.commands.executeCommand('gist.refreshAccount');
     const status = api.state().status;
     assert.equal(status.kind === 'error' ? status.reason : status.kind, 'unreachable');
-    assert.equal(api.statusBarItem().background, 'warning');
-    assert.match(api.statusBarItem().tooltip, /\(command:gist\.diagnoseConnection\)/, 'the tooltip offers the diagnosis');
+    assert.equal(api.testing.statusBarItem().background, 'warning');
+    assert.match(api.testing.statusBarItem().tooltip, /\(command:gist\.diagnoseConnection\)/, 'the tooltip offers the diagnosis');
     await service().clearFaults();
     await vscode.commands.executeCommand('gist.refreshAccount');
     assert.equal(api.state().status.kind, 'signedIn');
@@ -98,22 +97,22 @@ describe('API key and account', function () {
     await service().injectFaults({ path: '/v1/me', latencyMs: 800 }, 1);
     const refreshing = vscode.commands.executeCommand('gist.refreshAccount');
     await waitFor('checking', () => api.state().status.kind === 'checking');
-    assert.match(api.statusBarItem().text, /sync~spin/);
+    assert.match(api.testing.statusBarItem().text, /sync~spin/);
     await refreshing;
     await service().injectFaults({ path: '/v1/generate', latencyMs: 800 }, 1);
     const generating = generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } });
     await waitFor('generating', () => api.state().generating === 1);
-    assert.equal(api.statusBarItem().text, '$(loading~spin) Ada Lovelace');
+    assert.equal(api.testing.statusBarItem().text, '$(loading~spin) Ada Lovelace');
     await generating;
-    assert.equal(api.statusBarItem().text, '$(account) Ada Lovelace');
+    assert.equal(api.testing.statusBarItem().text, '$(account) Ada Lovelace');
   });
 
   it('signs out: the key is gone and the status bar offers sign-in', async function () {
     await signIn(api);
     await vscode.commands.executeCommand('gist.signOut');
     assert.equal(api.state().status.kind, 'signedOut');
-    assert.equal(api.statusBarItem().text, '$(key) Gist: Sign In');
-    assert.equal(api.statusBarItem().command, 'gist.setApiKey');
+    assert.equal(api.testing.statusBarItem().text, '$(key) Gist: Sign In');
+    assert.equal(api.testing.statusBarItem().command, 'gist.setApiKey');
     await service().clearCalls();
     await vscode.commands.executeCommand('gist.refreshAccount');
     assert.equal(api.state().status.kind, 'signedOut', 'no key is left to check');

@@ -3,20 +3,19 @@
 // reads the provider's sessions through the extension's API and VS Code's events.)
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { extensionApi, signIn, waitFor } from './support';
+import { extensionApi, signIn, waitFor, type TestedApi } from './support';
 
 const PROVIDER = 'gist-generate';
 
 
 describe('Accounts menu', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await extensionApi();
   });
 
-  const accountsMenuSession = async (): Promise<vscode.AuthenticationSession | undefined> => (await api.accountsMenuSessions())[0];
+  const accountsMenuSession = async (): Promise<vscode.AuthenticationSession | undefined> => (await api.testing.accountsMenuSessions())[0];
 
   it('is registered with VS Code under its id', async function () {
     // Throws "No authentication provider 'gist-generate' is currently registered" otherwise.

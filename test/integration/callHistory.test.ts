@@ -1,11 +1,10 @@
 // The "Gist Calls" history: recorded calls and failures, item actions, Repeat Last Generation.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { at, DEMO_KEY, generate, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
+import { at, DEMO_KEY, generate, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 describe('Call history', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

@@ -1,10 +1,9 @@
 // "Gist: Compare Variants…" with arguments: concurrent calls, results side by side, partial failures.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
 import type { CompareResult } from '../../src/generation/compareResults';
 import { resultTitle } from '../../src/generation/compareArgs';
-import { closeAllEditors, resetForTest, service, signedInApi, waitFor } from './support';
+import { closeAllEditors, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 function compare(args: unknown): Thenable<CompareResult | undefined> {
   return vscode.commands.executeCommand<CompareResult | undefined>('gist.compareVariants', args);
@@ -17,7 +16,7 @@ function textOf(uri: string | undefined): string | undefined {
 }
 
 describe('Compare Variants', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

@@ -1,17 +1,16 @@
 // "Gist: Diagnose Connection" in a real VS Code against the harness's service.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
 import type { DiagnosisReport } from '../../src/diagnostics/report';
 import { readExtensionLog } from './logFiles';
-import { DEMO_KEY, resetForTest, service, signedInApi, signIn, waitFor } from './support';
+import { DEMO_KEY, resetForTest, service, signedInApi, signIn, waitFor, type TestedApi } from './support';
 
 function diagnose(): Thenable<DiagnosisReport> {
   return vscode.commands.executeCommand<DiagnosisReport>('gist.diagnoseConnection');
 }
 
 describe('Diagnose Connection', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

@@ -2,9 +2,8 @@
 // prompt only for what is left empty, and "Edit in Editor…", in a real VS Code.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
 import { editInEditor, useEditedText } from '../../src/generation/editInEditor';
-import { at, closeAllEditors, extensionApi, generate, openEditor, service, signIn, waitFor } from './support';
+import { at, closeAllEditors, extensionApi, generate, openEditor, service, signIn, waitFor, type TestedApi } from './support';
 
 /**
  * The user's own gist.gists (they win over the fixture workspace's entries with the same id), so
@@ -23,7 +22,7 @@ async function accept(): Promise<void> {
 }
 
 describe('Variables filled from the editor', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await extensionApi();

@@ -1,8 +1,7 @@
 // Each typed error leaves the document exactly as it was, and the extension keeps working.
 import { strict as assert } from 'node:assert';
-import type { GistExtensionApi } from '../../src/api';
 import type { Fault } from '../../tools/service/types';
-import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
+import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi, type TestedApi } from './support';
 
 interface FailureCase {
   readonly name: string;
@@ -28,7 +27,7 @@ const cases: FailureCase[] = [
 ];
 
 describe('Generate failures', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

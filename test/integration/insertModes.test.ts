@@ -1,15 +1,14 @@
 // gist.insertMode and the `insertMode` argument: each mode in a real VS Code.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { at, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
+import { at, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 function generateWith(text: string, insertMode?: string): Thenable<{ id: string; content: string } | undefined> {
   return vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text }, insertMode });
 }
 
 describe('Insert modes', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

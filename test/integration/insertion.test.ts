@@ -4,11 +4,10 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
+import { at, generate, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 describe('Generate at Cursor, with arguments', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

@@ -2,9 +2,8 @@
 // neither the status bar tooltip, the account state, a call's error, the history nor the diagnosis.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
 import type { DiagnosisReport } from '../../src/diagnostics/report';
-import { DEMO_KEY, generate, nextOutcome, openEditor, resetForTest, service, signIn, signedInApi } from './support';
+import { DEMO_KEY, generate, nextOutcome, openEditor, resetForTest, service, signIn, signedInApi, type TestedApi } from './support';
 
 /** The key as written, and as the tooltip's Markdown escaping would write it. */
 const FORMS = [DEMO_KEY, DEMO_KEY.replace(/_/g, '\\_')];
@@ -16,7 +15,7 @@ function assertNoKey(where: string, text: string): void {
 }
 
 describe('Key echoed by the service', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();
@@ -46,7 +45,7 @@ describe('Key echoed by the service', function () {
     await vscode.commands.executeCommand('gist.refreshAccount');
     assert.equal(api.state().status.kind, 'error');
     assertNoKey('the account state', JSON.stringify(api.state()));
-    assertNoKey('the status bar item', JSON.stringify(api.statusBarItem()));
+    assertNoKey('the status bar item', JSON.stringify(api.testing.statusBarItem()));
   });
 
   it('the diagnosis report of a /v1/me that repeats the key is redacted', async function () {

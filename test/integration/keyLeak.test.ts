@@ -3,11 +3,10 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
 import type { DiagnosisReport } from '../../src/diagnostics/report';
 import type { CallOutcome } from '../../src/generation/runner';
 import { extensionLogFile, filesUnder, readExtensionLog, sessionLogDir, userSettingsFile } from './logFiles';
-import { closeAllEditors, extensionApi, generate, openEditor, service, waitFor } from './support';
+import { closeAllEditors, extensionApi, generate, openEditor, service, waitFor, type TestedApi } from './support';
 
 /** A key of Grace Hopper's in the service fixtures, found nowhere else in the project. */
 const CANARY = 'gk_leak_canary_5e1f9c0d7a3b';
@@ -40,7 +39,7 @@ function assertNoCanary(where: string, text: string): void {
 }
 
 describe('Key leak check after a full session', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
   const outcomes: CallOutcome[] = [];
   const thrown: unknown[] = [];
   const reports: DiagnosisReport[] = [];
@@ -86,7 +85,7 @@ describe('Key leak check after a full session', function () {
     await service().injectFaults({ path: '/v1/me', status: 401, error: 'invalid api key' }, 1);
     reports.push((await run(() => vscode.commands.executeCommand<DiagnosisReport>('gist.diagnoseConnection'))) as DiagnosisReport);
     await run(() => vscode.commands.executeCommand('gist.signOut'));
-    await api.whenAccountSettled();
+    await api.testing.whenAccountSettled();
 
     // The session did what it should, so the checks below look at real output.
     assert.deepEqual(outcomes.map((outcome) => outcome.error?.kind ?? 'ok'), ['ok', 'authentication', 'service', 'network']);
@@ -105,7 +104,7 @@ describe('Key leak check after a full session', function () {
   });
 
   it('global state does not hold the key', function () {
-    const snapshot = api.globalStateSnapshot();
+    const snapshot = api.testing.globalStateSnapshot();
     assert.ok(Object.keys(snapshot).length > 0, 'the session left something in global state');
     assertNoCanary('global state', JSON.stringify(snapshot));
   });

@@ -3,13 +3,12 @@
 // state, and a request timeout beyond the timer's range still lets calls run.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { generate, nextOutcome, resetForTest, service, signedInApi } from './support';
+import { generate, nextOutcome, resetForTest, service, signedInApi, type TestedApi } from './support';
 
 const echo = { gistId: 'echo', variant: 'plain', values: { text: 'hello' } };
 
 describe('Size and range limits', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();
@@ -30,7 +29,7 @@ describe('Size and range limits', function () {
     assert.ok(!(api.state().lastCallId ?? '').startsWith(marker), 'the last call id is not the huge one');
     // The history is written after the outcome event; give it its turn.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const stored = JSON.stringify(api.globalStateSnapshot());
+    const stored = JSON.stringify(api.testing.globalStateSnapshot());
     assert.ok(!stored.includes(marker), 'global state holds no part of the huge call id');
   });
 

@@ -2,13 +2,13 @@
 // where VS Code puts a LogOutputChannel's file), the session's other logs, and the user settings.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import type { GistExtensionApi } from '../../src/api';
+import type { TestedApi } from './support';
 
-export function extensionLogFile(api: GistExtensionApi): string {
-  return path.join(api.logUri.fsPath, 'Gist Generate.log');
+export function extensionLogFile(api: TestedApi): string {
+  return path.join(api.testing.logUri.fsPath, 'Gist Generate.log');
 }
 
-export function readExtensionLog(api: GistExtensionApi): string {
+export function readExtensionLog(api: TestedApi): string {
   const file = extensionLogFile(api);
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
@@ -30,17 +30,17 @@ export function filesUnder(dir: string): Array<{ file: string; text: string }> {
 }
 
 /** The session's log folder: two levels above the extension's (…/<session>/<window or exthost>/<extension id>). */
-export function sessionLogDir(api: GistExtensionApi): string {
-  return path.dirname(path.dirname(api.logUri.fsPath));
+export function sessionLogDir(api: TestedApi): string {
+  return path.dirname(path.dirname(api.testing.logUri.fsPath));
 }
 
 /** The user settings.json of the VS Code server running this extension host, found above its log folder. */
-export function userSettingsFile(api: GistExtensionApi): string {
-  for (let dir = api.logUri.fsPath; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+export function userSettingsFile(api: TestedApi): string {
+  for (let dir = api.testing.logUri.fsPath; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'User', 'settings.json');
     if (existsSync(candidate)) {
       return candidate;
     }
   }
-  throw new Error(`No User/settings.json above ${api.logUri.fsPath}`);
+  throw new Error(`No User/settings.json above ${api.testing.logUri.fsPath}`);
 }

@@ -1,12 +1,11 @@
 // A call id with a line break cannot forge a line of the extension's log: the log file gets
 // exactly one line for the call (issue 13, item 7).
 import { strict as assert } from 'node:assert';
-import type { GistExtensionApi } from '../../src/api';
 import { readExtensionLog } from './logFiles';
-import { generate, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
+import { generate, nextOutcome, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 describe('Log forging', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

@@ -3,8 +3,7 @@
 // service receives every value (issue 13, item 13).
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
+import { nextOutcome, openEditor, resetForTest, service, signedInApi, type TestedApi } from './support';
 
 /** Arguments as another extension could send them: JSON.parse makes `__proto__` an own key. */
 const ARGS_JSON = '{"gistId":"constructor","values":{"constructor":"a","toString":"b","__proto__":"c"}}';
@@ -24,7 +23,7 @@ async function lastValuesReceived(): Promise<Record<string, unknown>> {
 }
 
 describe('Prototype keys', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
   let original: unknown[] | undefined;
 
   before(async function () {

@@ -4,13 +4,12 @@
 // `@untrusted`; in the ordinary (trusted) run it skips itself.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { at, closeAllEditors, generate, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
+import { at, closeAllEditors, generate, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 const setUserGists = (gists: unknown[] | undefined) => vscode.workspace.getConfiguration('gist').update('gists', gists, vscode.ConfigurationTarget.Global);
 
 describe('@untrusted Restricted Mode: workspace catalogs are not used', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
   let file: vscode.Uri;
   let originalFile: Uint8Array;
 

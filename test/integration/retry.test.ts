@@ -2,14 +2,13 @@
 // sends the same gist, variant and values again without prompting; 401 offers "Set API Key";
 // connection failures also offer "Diagnose Connection".
 import { strict as assert } from 'node:assert';
-import type { GistExtensionApi } from '../../src/api';
 import type { Fault } from '../../tools/service/types';
-import { generate, nextOutcome, openEditor, resetForTest, service, signedInApi } from './support';
+import { generate, nextOutcome, openEditor, resetForTest, service, signedInApi, type TestedApi } from './support';
 
 const request = { gistId: 'welcome-email', variant: 'friendly', values: { name: 'Ada', product: 'Engines' } };
 
 describe('Retry after a failed generate', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
 
   before(async function () {
     api = await signedInApi();

@@ -2,11 +2,10 @@
 // files tolerated.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { at, closeAllEditors, extensionApi, generate, openEditor, signIn, waitFor } from './support';
+import { at, closeAllEditors, extensionApi, generate, openEditor, signIn, waitFor, type TestedApi } from './support';
 
 describe('Shared catalog (.vscode/gists.json)', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
   let file: vscode.Uri;
   let originalFile: Uint8Array;
   let originalSetting: unknown[] | undefined;
@@ -26,11 +25,11 @@ describe('Shared catalog (.vscode/gists.json)', function () {
     // Without the fixture's own setting, so the file's "echo" is the one used.
     await setSetting([]);
     // The file's gists fill values from the editor, which asks first (workspaceGistConsent.test.ts): agree.
-    api.answerConsentForTest?.(() => Promise.resolve('once'));
+    api.testing.answerConsent(() => Promise.resolve('once'));
   });
 
   after(async function () {
-    api.answerConsentForTest?.(undefined);
+    api.testing.answerConsent(undefined);
     await vscode.workspace.fs.writeFile(file, originalFile);
     await setSetting(originalSetting);
     await closeAllEditors();

@@ -1,7 +1,7 @@
 // Shared helpers for the integration suite, which runs inside the real VS Code extension host.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
+import type { GistExtensionApi, GistTestingApi } from '../../src/api';
 import type { TestedCallOutcome } from '../../src/generation/runner';
 import { ServiceControl } from '../../tools/service/controlClient';
 
@@ -17,10 +17,19 @@ export function serviceUrl(): string {
 
 export const service = (): ServiceControl => new ServiceControl(serviceUrl());
 
-export async function extensionApi(): Promise<GistExtensionApi> {
+/** The API as the tests see it: run by the tests (ExtensionMode.Test), it has its `testing` hooks. */
+export type TestedApi = GistExtensionApi & { readonly testing: GistTestingApi };
+
+function hasTestingHooks(api: GistExtensionApi): api is TestedApi {
+  return api.testing !== undefined;
+}
+
+export async function extensionApi(): Promise<TestedApi> {
   const extension = vscode.extensions.getExtension<GistExtensionApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is installed`);
-  return extension.activate();
+  const api = await extension.activate();
+  assert.ok(hasTestingHooks(api), 'the API has its testing hooks in ExtensionMode.Test');
+  return api;
 }
 
 /** Polls until `check` returns a value other than undefined/false. */
@@ -38,14 +47,14 @@ export async function waitFor<T>(what: string, check: () => T | undefined | fals
   }
 }
 
-export async function signIn(api: GistExtensionApi, key = DEMO_KEY): Promise<void> {
+export async function signIn(api: TestedApi, key = DEMO_KEY): Promise<void> {
   const user = await vscode.commands.executeCommand<{ name: string } | undefined>('gist.setApiKey', { apiKey: key });
   assert.ok(user, `signed in with the demo key`);
   await waitFor('signed in', () => api.state().status.kind === 'signedIn');
 }
 
 /** The extension, signed in with the demo key: the `before` of most suites. */
-export async function signedInApi(): Promise<GistExtensionApi> {
+export async function signedInApi(): Promise<TestedApi> {
   const api = await extensionApi();
   await signIn(api);
   return api;
@@ -87,10 +96,10 @@ export async function openEditor(content: string, language = 'plaintext'): Promi
   }
 }
 
-/** The next call outcome the extension publishes. */
-export function nextOutcome(api: GistExtensionApi): Promise<TestedCallOutcome> {
+/** The next call outcome the extension publishes, with its test-only fields (the buttons offered, Retry). */
+export function nextOutcome(api: TestedApi): Promise<TestedCallOutcome> {
   return new Promise((resolve) => {
-    const subscription = api.onDidFinishCall((outcome) => {
+    const subscription = api.testing.onDidFinishCall((outcome) => {
       subscription.dispose();
       resolve(outcome);
     });

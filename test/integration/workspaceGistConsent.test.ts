@@ -1,18 +1,17 @@
 // A cloned repository's gist whose defaults read `${clipboard}` or `${selection}` does not send
 // them without asking: the user sees what was filled and agrees, once or always for that gist.
 // The question is a modal, which the extension host cannot click: in Test mode the extension lets
-// the test answer it (api.answerConsentForTest) and records what it would have shown.
+// the test answer it (api.testing.answerConsent) and records what it would have shown.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
 import type { ConsentChoice, ConsentQuestion } from '../../src/catalog/workspaceGistConsent';
-import { at, closeAllEditors, generate, openEditor, resetForTest, service, signedInApi, waitFor } from './support';
+import { at, closeAllEditors, generate, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 const config = () => vscode.workspace.getConfiguration('gist');
 const setGists = (gists: unknown[] | undefined, target: vscode.ConfigurationTarget) => config().update('gists', gists, target);
 
 describe('Consent before editor text goes to a workspace gist', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
   let file: vscode.Uri;
   let originalFile: Uint8Array;
   let originalWorkspaceGists: unknown[] | undefined;
@@ -32,15 +31,14 @@ describe('Consent before editor text goes to a workspace gist', function () {
     await resetForTest();
     asked = [];
     answer = 'cancel';
-    // Optional call: without the hook (before the fix) the test still runs and shows what is sent.
-    api.answerConsentForTest?.((question) => {
+    api.testing.answerConsent((question) => {
       asked.push(question);
       return Promise.resolve(answer);
     });
   });
 
   after(async function () {
-    api.answerConsentForTest?.(undefined);
+    api.testing.answerConsent(undefined);
     await vscode.workspace.fs.writeFile(file, originalFile);
     await setGists(originalWorkspaceGists, vscode.ConfigurationTarget.Workspace);
     await setGists(undefined, vscode.ConfigurationTarget.Global);
@@ -94,7 +92,7 @@ describe('Consent before editor text goes to a workspace gist', function () {
       asked[0]?.filled.map((value) => [value.name, value.placeholders, value.preview]),
       [['name', ['clipboard'], 'the clipboard']],
     );
-    const lastValues = api.globalStateSnapshot()['gist.lastValues'] as Record<string, Record<string, string>> | undefined;
+    const lastValues = api.testing.globalStateSnapshot()['gist.lastValues'] as Record<string, Record<string, string>> | undefined;
     // The typed product (accepted empty) is kept; the clipboard the user did not agree to send is not stored.
     assert.deepEqual({ ...lastValues?.['welcome-email'] }, { product: '' });
     await vscode.workspace.fs.writeFile(file, originalFile);

@@ -2,15 +2,14 @@
 // that names another host and header changes nothing, so a cloned repository cannot take the key.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import type { GistExtensionApi } from '../../src/api';
-import { DEMO_KEY, extensionApi, generate, openEditor, service, serviceUrl, signIn, waitFor } from './support';
+import { DEMO_KEY, extensionApi, generate, openEditor, service, serviceUrl, signIn, waitFor, type TestedApi } from './support';
 
 /** Nothing listens there: a call that went to it would fail. */
 const HOSTILE_URL = 'http://127.0.0.1:9';
 const HOSTILE_HEADER = 'X-Collect-Key';
 
 describe('Workspace settings cannot redirect the key', function () {
-  let api: GistExtensionApi;
+  let api: TestedApi;
   let settingsUri: vscode.Uri;
   let original: Uint8Array;
 
@@ -50,7 +49,7 @@ describe('Workspace settings cannot redirect the key', function () {
     const inspected = vscode.workspace.getConfiguration('gist').inspect<string>('baseUrl');
     assert.notEqual(inspected?.workspaceValue, HOSTILE_URL);
     assert.equal(api.state().baseUrl.replace(/\/$/, ''), serviceUrl().replace(/\/$/, ''));
-    await api.whenAccountSettled();
+    await api.testing.whenAccountSettled();
     assert.equal(api.state().status.kind, 'signedIn');
 
     await service().clearCalls();
