@@ -93,7 +93,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       '--port', String(port),
       '--without-connection-token',
       '--accept-server-license-terms',
-      '--enable-smoke-test-driver',
+      ...(vscode.smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
       ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
       '--disable-telemetry',
       ...dirs,

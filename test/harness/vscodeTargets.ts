@@ -28,6 +28,13 @@ export interface VsCodeTarget {
    * ripgrep from GitHub, so installOffline.ts does the same steps without the internet.
    */
   readonly install: 'npm' | 'offline';
+  /**
+   * Start the server with --enable-smoke-test-driver. 1.139's built workbench reads the URL's
+   * payload (extensionDevelopmentPath, extensionTestsPath) only with it on. 1.100's reads it
+   * always, and there the driver makes every modal dialog throw ("DialogService: refused to show
+   * dialog in tests"), so the scenarios that answer a real dialog need it off.
+   */
+  readonly smokeTestDriver: boolean;
 }
 
 export const CURRENT_VSCODE: VsCodeTarget = {
@@ -44,6 +51,7 @@ export const CURRENT_VSCODE: VsCodeTarget = {
   serverMain: SERVER_MAIN,
   marker: INSTALL_MARKER,
   install: 'npm',
+  smokeTestDriver: true,
 };
 
 /** code-server 4.100.x requires Node 20 (its postinstall checks the major version). */
@@ -67,6 +75,7 @@ export const OLDEST_VSCODE: VsCodeTarget = {
   serverMain: path.join(OLDEST_SERVER_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'out', 'server-main.js'),
   marker: path.join(OLDEST_DIR, 'installed.json'),
   install: 'offline',
+  smokeTestDriver: false,
 };
 
 export function vscodeTarget(name: string | undefined): VsCodeTarget {
