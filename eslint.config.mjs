@@ -2,6 +2,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Modules that never load `vscode` (type imports are erased, so they are allowed): the HTTP client,
+// the diagnosis's steps and the pure half of each feature. They run and are unit tested on plain Node.
+const PURE_MODULES = [
+  'src/client/**/*.ts',
+  'src/account/{accountStatus,connection,statusView}.ts',
+  'src/catalog/{catalog,catalogText,editorValueConsent}.ts',
+  'src/diagnostics/{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts',
+  'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,flowButtons,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',
+  'src/history/{historyEntry,historyTooltip}.ts',
+  'src/shared/{commandIds,keyedRecord,limits,loggedMemento,markdown,requestTimeout,text}.ts',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', 'test-results/', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
@@ -24,6 +36,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: PURE_MODULES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'vscode', message: 'A pure module: pass what it needs from VS Code in as plain values.', allowTypeImports: true }] },
+      ],
     },
   },
 );

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { GistError } from '../client/errors';
 import { CommandIds } from '../shared/commandIds';
-import { diagnoseConnection as diagnose } from './diagnose';
+import { diagnose } from './diagnose';
 import { formatReport, STEP_LABELS, STEP_NAMES, type DiagnosisReport } from './report';
 import { notifyFailure } from '../generation/errorNotifier';
 import type { KeyStore } from '../account/keyStore';

@@ -3,15 +3,15 @@
 import * as vscode from 'vscode';
 import type { Catalog, CatalogGist, CatalogVariable } from '../catalog/catalog';
 import { placeholdersNeeded, planVariables, type VariablePlan } from './editorTemplate';
-import { INSERT_MODES, type InsertMode } from './insertMode';
+import type { InsertMode } from './insertMode';
 import { parseVariableNames } from './variableNames';
 import { editInEditor } from './editInEditor';
 import { flowButton } from './flowButtons';
 import type { EditorSnapshot } from './editorFacts';
 import { gistItems, validateGistId, type GistItem, type PickedGist } from './gistItems';
-import { insertModeIcon, insertModeLabel } from './insertModeLabels';
+import { askInsertMode, insertModeIcon, insertModeLabel } from './insertModeChoice';
 import { MultiStepInput, type Step } from '../shared/multiStepInput';
-import { variantItems } from './variantItems';
+import { askVariant, askVariants } from './variantSteps';
 
 /** What the flow needs from the extension: remembered names and values, and where to keep new names. */
 export interface FlowMemory {
@@ -46,10 +46,6 @@ export interface ComparePrompted {
   /** The values the user typed or accepted (not those filled from the editor): what is remembered. */
   readonly typed: Record<string, string>;
   readonly typedNames: readonly string[] | undefined;
-}
-
-interface SlugItem extends vscode.QuickPickItem {
-  readonly slug: string;
 }
 
 /** What differs between the two flows. */
@@ -142,7 +138,7 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
         buttons: modeButton === undefined ? [] : [modeButton],
       });
       if (picked.kind === 'button') {
-        state.insertMode = await pickInsertModeIn(input, total(), state.insertMode);
+        state.insertMode = await askInsertMode(input, total(), state.insertMode);
         continue;
       }
       const item = picked.item;
@@ -193,56 +189,23 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
 
   const pickVariantStep: Step = async (input) => {
     const gist = state.gist as PickedGist;
-    const items = variantItems(gist.entry?.variants ?? [], state.variantChosen ? (state.variant ?? '') : memory.lastVariant(gist.id));
-    const picked = await input.showQuickPick({
-      title: vscode.l10n.t('{0}: Variant', gist.label),
-      totalSteps: total(),
-      placeholder: vscode.l10n.t('Pick a variant, or let the service choose'),
-      items,
-      matchOnDescription: true,
-    });
-    if (picked.kind !== 'item') {
+    const previous = state.variantChosen ? (state.variant ?? '') : memory.lastVariant(gist.id);
+    const chosen = await askVariant(input, { label: gist.label, variants: gist.entry?.variants ?? [], lastVariant: previous, typedSlug: state.variant ?? '' }, total());
+    if (chosen === undefined) {
       return pickVariantStep;
     }
-    if (picked.item.enterSlug === true) {
-      const entered = await input.showInputBox({
-        title: vscode.l10n.t('{0}: Variant Slug', gist.label),
-        totalSteps: total(),
-        prompt: vscode.l10n.t('The slug of one of the gist’s variants.'),
-        value: state.variant ?? '',
-        validate: (value) => (value.trim() === '' ? vscode.l10n.t('Enter a variant slug.') : undefined),
-      });
-      state.variant = entered.value.trim();
-    } else {
-      state.variant = picked.item.automatic === true ? undefined : picked.item.slug;
-    }
+    state.variant = chosen.variant;
     state.variantChosen = true;
     return afterVariant();
   };
 
   const pickVariantsStep: Step = async (input) => {
     const gist = state.gist as PickedGist;
-    const known = [...(gist.entry?.variants ?? [])];
-    const last = memory.lastVariant(gist.id);
-    if (last !== undefined && last !== '' && !known.some((variant) => variant.slug === last)) {
-      known.push({ slug: last });
-    }
-    const items: SlugItem[] = known.map((variant) => ({ label: variant.label ?? variant.slug, description: variant.label === undefined ? undefined : variant.slug, slug: variant.slug }));
-    const picked = await input.showMultiPick<SlugItem>({
-      title: vscode.l10n.t('{0}: Variants to Compare', gist.label),
-      totalSteps: total(),
-      placeholder: vscode.l10n.t('Pick two or more variants (Space toggles one); type a slug to add one that is not listed'),
-      items,
-      keyOf: (item) => item.slug,
-      selectedKeys: state.variants ?? [],
-      minimum: 2,
-      tooFew: (count) => vscode.l10n.t('Pick at least two variants to compare ({0} picked)', count),
-      typedItem: (slug) => (slug === '' ? undefined : { label: `$(add) ${slug}`, description: vscode.l10n.t('typed slug'), slug, alwaysShow: true }),
-    });
-    if (picked.kind !== 'items') {
+    const chosen = await askVariants(input, gist.label, gist.entry?.variants ?? [], state.variants ?? [], memory.lastVariant(gist.id), total());
+    if (chosen === undefined) {
       return pickVariantsStep;
     }
-    state.variants = [...new Set(picked.items.map((item) => item.slug))];
+    state.variants = chosen;
     state.variantChosen = true;
     return afterVariant();
   };
@@ -335,24 +298,4 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
     typed: toRecord(typed),
     typedNames: state.typedNames,
   };
-}
-
-/** The insert mode for this call, picked inside the flow, so focus stays in a quick input. */
-async function pickInsertModeIn(input: MultiStepInput, totalSteps: number, current: InsertMode | undefined): Promise<InsertMode | undefined> {
-  if (current === undefined) {
-    return undefined;
-  }
-  const items = INSERT_MODES.map((mode) => ({
-    label: `$(${insertModeIcon(mode).id}) ${insertModeLabel(mode)}`,
-    description: mode === current ? vscode.l10n.t('current') : undefined,
-    mode,
-  }));
-  const picked = await input.showQuickPick({
-    title: vscode.l10n.t('Where the generated text goes (this call only)'),
-    totalSteps,
-    placeholder: vscode.l10n.t('Change the default with the gist.insertMode setting'),
-    items,
-    activeItem: items.find((item) => item.mode === current),
-  });
-  return picked.kind === 'item' ? picked.item.mode : current;
 }

@@ -69,22 +69,15 @@ export class Memory {
 
   /** Records a call the user started: its gist, variant and values. */
   async rememberCall(gistId: string, variant: string | undefined, values: Readonly<Record<string, string>>): Promise<void> {
-    if (!rememberable(gistId)) {
-      return;
+    if (rememberable(gistId)) {
+      await Promise.all([
+        this.rememberValues(gistId, values),
+        this.store.update(KEYS.lastVariant, capped(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId, variant ?? '')),
+      ]);
     }
-    const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
-    const kept = mergedValues(this.lastValues(gistId), values);
-    await Promise.all([
-      this.store.update(KEYS.recentGists, recent),
-      this.store.update(
-        KEYS.lastValues,
-        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
-      ),
-      this.store.update(KEYS.lastVariant, capped(this.store.get<PerGist<string>>(KEYS.lastVariant, {}), gistId, variant ?? '')),
-    ]);
   }
 
-  /** The values of a call with no single variant (Compare Variants): the gist and its values only. */
+  /** The gist and its values only: a call with no single variant (Compare Variants), or part of `rememberCall`. */
   async rememberValues(gistId: string, values: Readonly<Record<string, string>>): Promise<void> {
     if (!rememberable(gistId)) {
       return;
@@ -93,10 +86,7 @@ export class Memory {
     const kept = mergedValues(this.lastValues(gistId), values);
     await Promise.all([
       this.store.update(KEYS.recentGists, recent),
-      this.store.update(
-        KEYS.lastValues,
-        capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept),
-      ),
+      this.store.update(KEYS.lastValues, capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept)),
     ]);
   }
 }

@@ -1,7 +1,8 @@
-// `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted]`
+// `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted] [--vscode oldest]`
 // Runs a suite inside a real VS Code (server + Chromium) against the local gist service, and
 // always stops all three: on success, failure, time-out and Ctrl+C. `--untrusted` opens the
 // folder in Restricted Mode (Workspace Trust on, nothing trusted) and runs the `@untrusted` tests.
+// `--vscode oldest` runs on the oldest VS Code that engines.vscode claims (vscodeTargets.ts).
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,6 +16,7 @@ import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeSer
 import { checkBrowser, MissingPrerequisite } from '../../tools/vscodeServer/prerequisites';
 import { startServer } from '../../tools/vscodeServer/server';
 import { RESTRICTED_MODE_SETTINGS, userSettings } from '../../tools/vscodeServer/settings';
+import { type VsCodeTarget, vscodeTarget } from '../../tools/vscodeServer/vscodeTargets';
 
 type Mode = 'integration' | 'e2e';
 
@@ -28,6 +30,7 @@ interface Args {
   readonly grep: string | undefined;
   readonly vsix: string | undefined;
   readonly untrusted: boolean;
+  readonly vscode: VsCodeTarget;
 }
 
 /** The tests that need a folder in Restricted Mode carry this tag in their names. */
@@ -36,14 +39,14 @@ const UNTRUSTED_TAG = '@untrusted';
 function parseArgs(argv: readonly string[]): Args {
   const [mode, ...rest] = argv;
   if (mode !== 'integration' && mode !== 'e2e') {
-    throw new Error('usage: run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted]');
+    throw new Error('usage: run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted] [--vscode current|oldest]');
   }
   const option = (name: string): string | undefined => {
     const index = rest.indexOf(name);
     return index === -1 ? undefined : rest[index + 1];
   };
   const untrusted = rest.includes('--untrusted');
-  return { mode, grep: option('--grep') ?? process.env.GIST_TEST_GREP ?? (untrusted ? UNTRUSTED_TAG : undefined), vsix: option('--vsix'), untrusted };
+  return { mode, grep: option('--grep') ?? process.env.GIST_TEST_GREP ?? (untrusted ? UNTRUSTED_TAG : undefined), vsix: option('--vsix'), untrusted, vscode: vscodeTarget(option('--vscode')) };
 }
 
 function log(line: string): void {
@@ -56,7 +59,7 @@ let screenshotOnTimeout: (() => Promise<string>) | undefined;
 async function main(args: Args, cleanup: Cleanup): Promise<number> {
   const started = Date.now();
   await fs.mkdir(RESULTS_DIR, { recursive: true });
-  const prefix = path.join(RESULTS_DIR, args.untrusted ? `${args.mode}-untrusted` : args.mode);
+  const prefix = path.join(RESULTS_DIR, args.vscode.resultsPrefix + (args.untrusted ? `${args.mode}-untrusted` : args.mode));
   const browserLog = await fs.open(`${prefix}-browser.log`, 'w');
   cleanup.add('the browser log', () => browserLog.close());
   const resultsFile = `${prefix}-mocha.txt`;
@@ -74,6 +77,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
   log(`gist service on ${service.url}`);
 
   const server = await startServer({
+    vscode: args.vscode,
     env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
     userSettings: { ...userSettings(args.mode, service.url), ...(args.untrusted ? RESTRICTED_MODE_SETTINGS : {}) },
     logFile: `${prefix}-server.log`,
@@ -81,13 +85,13 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
     workspaceTrust: args.untrusted,
   });
   cleanup.add('the VS Code server', () => server.stop());
-  log(`VS Code server on ${server.url} (started in ${Math.round((Date.now() - started) / 1000)} s)`);
+  log(`VS Code ${args.vscode.vscodeVersion} server on ${server.url} (started in ${Math.round((Date.now() - started) / 1000)} s)`);
 
   const browser = await openBrowser((line) => void browserLog.write(`${line}\n`));
   cleanup.add('the browser', () => browser.close());
   const { page } = browser;
   const screenshot = async (name: string): Promise<string> => {
-    const file = path.join(RESULTS_DIR, `${name}.png`);
+    const file = path.join(RESULTS_DIR, `${args.vscode.resultsPrefix}${name}.png`);
     await page.screenshot({ path: file });
     return file;
   };
@@ -126,7 +130,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
 async function runOnce(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   checkBrowser();
-  await ensureInstalled(log);
+  await ensureInstalled(log, args.vscode);
   const cleanup = new Cleanup(log);
   let stopping = false;
   const stopAndExit = (reason: string, code: number): void => {

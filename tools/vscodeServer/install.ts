@@ -1,97 +1,75 @@
-// Installs the VS Code server on first use into .vscode-test/ (git-ignored) and reuses it after.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, realpathSync } from 'node:fs';
+// Installs a VS Code server (and the Node it runs on) on first use into .vscode-test/
+// (git-ignored) and reuses it after; one per target in vscodeTargets.ts.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
-import { CACHE_DIR, CODE_SERVER_PACKAGE, INSTALL_MARKER, NODE_BIN, NODE_DIR, NODE_PACKAGE, NODE_PACKAGE_DIR, SERVER_DIR, SERVER_MAIN } from './paths';
 import { withInstallLock } from './installLock';
-import { checkBuildPrerequisites } from './prerequisites';
+import { installCodeServerOffline } from './installOffline';
+import { installPackage } from './npmInstall';
+import { checkBuildPrerequisites, checkRipgrep } from './prerequisites';
+import { CURRENT_VSCODE, type VsCodeTarget } from './vscodeTargets';
 
 interface Marker {
   readonly node: string;
   readonly codeServer: string;
 }
 
-/** npm's own CLI script, so it can be run by a chosen Node binary. */
-function npmCli(): string {
-  const fromNpmRun = process.env.npm_execpath;
-  if (fromNpmRun !== undefined && fromNpmRun.endsWith('.js') && existsSync(fromNpmRun)) {
-    return fromNpmRun;
-  }
-  const onPath = execFileSync('sh', ['-c', 'command -v npm'], { encoding: 'utf8' }).trim();
-  return path.resolve(path.dirname(realpathSync(onPath)), 'npm-cli.js');
-}
-
-/** Runs npm under `node` (the Node 24 binary for the server), with a clean npm environment. */
-function runNpm(node: string, cwd: string, args: readonly string[], extraEnv: Record<string, string>, log: (line: string) => void): Promise<void> {
-  // Variables left by an outer `npm run` (npm_node_execpath, npm_config_*) would make the
-  // install scripts run under the outer Node; drop them.
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE'));
-  Object.assign(env, extraEnv, { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}` });
-  const started = Date.now();
-  // npm is silent for minutes while it builds; say that it is still working.
-  const heartbeat = setInterval(() => log(`… still installing (${Math.round((Date.now() - started) / 1000)} s)`), 30_000);
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(node, [npmCli(), ...args], { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ${args.join(' ')} failed with exit code ${String(code)} in ${cwd}`))));
-  }).finally(() => clearInterval(heartbeat));
-}
-
-async function installPackage(node: string, dir: string, spec: string, env: Record<string, string>, log: (line: string) => void): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: 'vscode-test-cache', private: true }) + '\n');
-  await runNpm(node, dir, ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', spec], env, log);
-}
-
-/** False when Node 24 is missing or was left half-installed by an interrupted run. */
-function nodeRuns(): boolean {
+/** False when the pinned Node is missing, another version, or was left half-installed by an interrupted run. */
+function nodeRuns(target: VsCodeTarget): boolean {
+  const version = target.nodePackage.slice(target.nodePackage.lastIndexOf('@') + 1);
   try {
-    return execFileSync(NODE_BIN, ['--version'], { encoding: 'utf8' }).startsWith('v24.');
+    return execFileSync(target.nodeBin, ['--version'], { encoding: 'utf8' }).trim() === `v${version}`;
   } catch {
     return false;
   }
 }
 
-async function readMarker(): Promise<Marker | undefined> {
+async function readMarker(target: VsCodeTarget): Promise<Marker | undefined> {
   try {
-    return JSON.parse(await fs.readFile(INSTALL_MARKER, 'utf8')) as Marker;
+    return JSON.parse(await fs.readFile(target.marker, 'utf8')) as Marker;
   } catch {
     return undefined;
   }
 }
 
-/** Makes sure Node 24 and the VS Code server are installed; returns quickly when they are. */
-export async function ensureInstalled(log: (line: string) => void): Promise<void> {
-  if (await installed()) {
+/** Makes sure the target's Node and VS Code server are installed; returns quickly when they are. */
+export async function ensureInstalled(log: (line: string) => void, target: VsCodeTarget = CURRENT_VSCODE): Promise<void> {
+  if (await installed(target)) {
     return;
   }
   checkBuildPrerequisites();
+  if (target.install === 'offline') {
+    checkRipgrep();
+  }
   // Checked again under the lock: the run we waited for may have installed it.
-  await withInstallLock(CACHE_DIR, log, async () => {
-    if (!(await installed())) {
-      await install(log);
+  await withInstallLock(target.cacheDir, log, async () => {
+    if (!(await installed(target))) {
+      await install(target, log);
     }
   });
 }
 
-async function installed(): Promise<boolean> {
-  const marker = await readMarker();
-  return marker?.node === NODE_PACKAGE && marker.codeServer === CODE_SERVER_PACKAGE && existsSync(NODE_BIN) && existsSync(SERVER_MAIN);
+async function installed(target: VsCodeTarget): Promise<boolean> {
+  const marker = await readMarker(target);
+  return marker?.node === target.nodePackage && marker.codeServer === target.codeServerPackage && existsSync(target.nodeBin) && existsSync(target.serverMain);
 }
 
-async function install(log: (line: string) => void): Promise<void> {
+async function install(target: VsCodeTarget, log: (line: string) => void): Promise<void> {
   const started = Date.now();
-  if (!nodeRuns()) {
-    log(`Installing ${NODE_PACKAGE} into ${NODE_DIR} …`);
-    await installPackage(process.execPath, NODE_DIR, NODE_PACKAGE, {}, log);
+  if (!nodeRuns(target)) {
+    log(`Installing ${target.nodePackage} into ${target.nodeDir} …`);
+    await installPackage(process.execPath, target.nodeDir, target.nodePackage, {}, log);
   }
-  log(`Installing ${CODE_SERVER_PACKAGE} into ${SERVER_DIR} (builds native modules with Node 24; about 3 minutes) …`);
-  // npm under Node 24, with its headers for node-gyp: the server's native modules must match it.
-  await installPackage(NODE_BIN, SERVER_DIR, CODE_SERVER_PACKAGE, { npm_config_nodedir: NODE_PACKAGE_DIR }, log);
-  if (!existsSync(SERVER_MAIN)) {
-    throw new Error(`${CODE_SERVER_PACKAGE} installed, but ${SERVER_MAIN} is missing.`);
+  log(`Installing ${target.codeServerPackage} (VS Code ${target.vscodeVersion}) into ${target.serverDir} (builds native modules; about 3 minutes) …`);
+  if (target.install === 'offline') {
+    await installCodeServerOffline(target, log);
+  } else {
+    // npm under the server's Node, with its headers for node-gyp: the server's native modules must match it.
+    await installPackage(target.nodeBin, target.serverDir, target.codeServerPackage, { npm_config_nodedir: target.nodePackageDir }, log);
   }
-  await fs.writeFile(INSTALL_MARKER, JSON.stringify({ node: NODE_PACKAGE, codeServer: CODE_SERVER_PACKAGE } satisfies Marker) + '\n');
-  log(`VS Code server installed in ${Math.round((Date.now() - started) / 1000)} s.`);
+  if (!existsSync(target.serverMain)) {
+    throw new Error(`${target.codeServerPackage} installed, but ${target.serverMain} is missing.`);
+  }
+  await fs.writeFile(target.marker, JSON.stringify({ node: target.nodePackage, codeServer: target.codeServerPackage } satisfies Marker) + '\n');
+  log(`VS Code ${target.vscodeVersion} server installed in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

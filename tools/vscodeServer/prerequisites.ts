@@ -42,3 +42,10 @@ export function checkBuildPrerequisites(): void {
     throw new MissingPrerequisite(`The VS Code server's native modules need ${missingTools.join(', ')} to build. Install them with "apt-get install python3 make g++".`);
   }
 }
+
+/** The oldest server's ripgrep comes from Debian (its npm package would download it; see installOffline.ts). */
+export function checkRipgrep(): void {
+  if (!onPath('rg')) {
+    throw new MissingPrerequisite('The VS Code server for `npm run test:compat` needs ripgrep. Install it with "apt-get install ripgrep".');
+  }
+}

@@ -6,9 +6,11 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { freePort, portOrFree } from './freePort';
-import { NODE_BIN, SERVER_MAIN } from './paths';
+import { CURRENT_VSCODE, type VsCodeTarget } from './vscodeTargets';
 
 export interface ServerOptions {
+  /** Which VS Code (vscodeTargets.ts); default the current one. */
+  readonly vscode?: VsCodeTarget;
   /** Extra environment for the server and so for the extension host (service URL, results file). */
   readonly env: Record<string, string>;
   /** User settings, written to <server-data-dir>/data/User/settings.json: the ones the workbench reads (see settings.ts). */
@@ -56,9 +58,9 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`The VS Code server did not answer at ${url} within ${timeoutMs / 1000} s.`);
 }
 
-function runToCompletion(args: readonly string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
+function runToCompletion(vscode: VsCodeTarget, args: readonly string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE_BIN, [SERVER_MAIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(vscode.nodeBin, [vscode.serverMain, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('error', reject);
@@ -67,6 +69,7 @@ function runToCompletion(args: readonly string[], env: NodeJS.ProcessEnv, log: N
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const vscode = options.vscode ?? CURRENT_VSCODE;
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-'));
   const dataDir = path.join(root, 'data');
   const extensionsDir = path.join(root, 'extensions');
@@ -80,17 +83,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const env = { ...process.env, ...options.env };
   const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];
   for (const vsix of options.installExtensions ?? []) {
-    await runToCompletion([...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
+    await runToCompletion(vscode, [...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
   }
   const child = spawn(
-    NODE_BIN,
+    vscode.nodeBin,
     [
-      SERVER_MAIN,
+      vscode.serverMain,
       '--host', '127.0.0.1',
       '--port', String(port),
       '--without-connection-token',
       '--accept-server-license-terms',
-      '--enable-smoke-test-driver',
+      ...(vscode.smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
       ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
       '--disable-telemetry',
       ...dirs,

@@ -3,7 +3,7 @@
 // (issue 13, item 5). Against the real local service, whose faults apply before the key check.
 import { strict as assert } from 'node:assert';
 import { describeError } from '../../../src/client/describe';
-import { diagnoseConnection } from '../../../src/diagnostics/diagnose';
+import { diagnose } from '../../../src/diagnostics/diagnose';
 import { formatReport } from '../../../src/diagnostics/report';
 import { ADA_KEY, failure, useClientFixture } from './clientFixture';
 
@@ -62,11 +62,11 @@ describe('GistClient: a key echoed by the service', function () {
       it('the connection diagnosis: the failure and the signed-in user', async function () {
         const input = { baseUrl: f.service.url, apiKeyHeader: 'SERVICE-API-KEY', apiKey: key, timeoutMs: 5000, proxy: { strictSSL: true }, env: {} };
         f.service.injectFaults({ path: '/v1/me', status: 401, error: `Key ${key} is suspended` });
-        const failed = await diagnoseConnection(input);
+        const failed = await diagnose(input);
         assert.equal(failed.outcome, 'failed');
         assertNoKey('the failed report', JSON.stringify(failed) + formatReport(failed).join('\n'), key);
         f.service.injectFaults({ path: '/v1/me', status: 200, error: null, data: { id: 'u', name: `Ada ${key}`, email: 'a@e', company_id: 'c' } });
-        const ok = await diagnoseConnection(input);
+        const ok = await diagnose(input);
         assert.equal(ok.outcome, 'ok');
         assert.equal(ok.user?.name, 'Ada ***');
         assertNoKey('the report', JSON.stringify(ok) + formatReport(ok).join('\n'), key);

@@ -6,7 +6,7 @@ import { GistClient } from '../../../src/client/gistClient';
 import { loopbackOnlyLookup, type LookupFunction } from '../../../src/client/loopback';
 import { chooseProxy, proxyDispatcherFactory, redactProxyUrl } from '../../../src/client/proxy';
 import { isLoopbackHost, validateBaseUrl } from '../../../src/client/urls';
-import { diagnoseConnection } from '../../../src/diagnostics/diagnose';
+import { diagnose } from '../../../src/diagnostics/diagnose';
 import { formatReport } from '../../../src/diagnostics/report';
 import { startService, type RunningService } from '../../../tools/service/index';
 import { startRecordingProxy, type RecordingProxy } from '../support/recordingProxy';
@@ -86,7 +86,7 @@ describe('loopback services are never proxied', function () {
 
   it('the diagnosis reports the same decision: direct, no tunnel, and the proxy receives nothing', async function () {
     const settings = { proxyUrl: proxy.url, strictSSL: true };
-    const report = await diagnoseConnection({
+    const report = await diagnose({
       baseUrl: f.service.url,
       apiKeyHeader: 'SERVICE-API-KEY',
       apiKey: ADA_KEY,
@@ -203,7 +203,7 @@ describe('proxy URLs in logs and reports', function () {
   });
 
   it('the diagnosis never writes the proxy user name', async function () {
-    const report = await diagnoseConnection({
+    const report = await diagnose({
       baseUrl: 'https://gists.example.test',
       apiKeyHeader: 'SERVICE-API-KEY',
       apiKey: undefined,

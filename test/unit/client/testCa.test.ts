@@ -14,7 +14,7 @@ const diagnoseModule = resolve(__dirname, '../../../src/diagnostics/diagnose.js'
 
 const CHILD_SCRIPT = `
 const { GistClient } = require(process.env.GIST_CLIENT_MODULE);
-const { diagnoseConnection } = require(process.env.GIST_DIAGNOSE_MODULE);
+const { diagnose } = require(process.env.GIST_DIAGNOSE_MODULE);
 (async () => {
   const settings = JSON.parse(process.env.GIST_SETTINGS);
   const client = new GistClient({ meRetryDelaysMs: [] });
@@ -26,7 +26,7 @@ const { diagnoseConnection } = require(process.env.GIST_DIAGNOSE_MODULE);
     out.error = { kind: error.kind, message: error.message };
   }
   await client.dispose();
-  const report = await diagnoseConnection({ ...settings, proxy: { strictSSL: true }, env: {} });
+  const report = await diagnose({ ...settings, proxy: { strictSSL: true }, env: {} });
   out.outcome = report.outcome;
   out.certificate = report.certificate;
   process.stdout.write(JSON.stringify(out));

@@ -7,7 +7,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { resolve } from 'node:path';
 import { Agent } from 'undici';
 import { proxyDispatcherFactory } from '../../../src/client/proxy';
-import { diagnoseConnection, type DiagnoseInput } from '../../../src/diagnostics/diagnose';
+import { diagnose, type DiagnoseInput } from '../../../src/diagnostics/diagnose';
 import { formatReport, type DiagnosisReport, type StepName, type StepStatus } from '../../../src/diagnostics/report';
 import { startService, type RunningService } from '../../../tools/service/index';
 import { waitFor } from '../service/waitFor';
@@ -28,7 +28,7 @@ function assertNoKey(report: DiagnosisReport, secret = ADA_KEY): void {
   assert.ok(!text.includes(secret), 'the report never holds the key');
 }
 
-describe('diagnoseConnection', function () {
+describe('diagnose', function () {
   let service: RunningService;
   let tlsServer: Server;
   let tlsUrl: string;
@@ -63,7 +63,7 @@ describe('diagnoseConnection', function () {
 
   it('the local service over http: every step ok, signed in, key sent only to /v1/me', async function () {
     const seen: StepName[] = [];
-    const report = await diagnoseConnection(input({ onStep: (step) => seen.push(step.name) }));
+    const report = await diagnose(input({ onStep: (step) => seen.push(step.name) }));
     assert.equal(report.outcome, 'ok', formatReport(report).join('\n'));
     assert.equal(report.user?.name, 'Ada Lovelace');
     assert.deepEqual(statuses(report), { settings: 'ok', proxy: 'ok', dns: 'ok', tcp: 'ok', tunnel: 'skipped', tls: 'skipped', http: 'ok' });
@@ -80,7 +80,7 @@ describe('diagnoseConnection', function () {
   });
 
   it('a rejected key: failed at HTTP with the authentication error, and the key is not in the report', async function () {
-    const report = await diagnoseConnection(input({ apiKey: 'gk_wrong_but_well_formed' }));
+    const report = await diagnose(input({ apiKey: 'gk_wrong_but_well_formed' }));
     assert.equal(report.outcome, 'failed');
     assert.equal(report.failedAt, 'http');
     assert.equal(report.error?.kind, 'authentication');
@@ -88,7 +88,7 @@ describe('diagnoseConnection', function () {
   });
 
   it('no key: the connection steps run, /v1/me is skipped and nothing is sent', async function () {
-    const report = await diagnoseConnection(input({ apiKey: undefined }));
+    const report = await diagnose(input({ apiKey: undefined }));
     assert.equal(report.outcome, 'noKey');
     assert.equal(statuses(report).tcp, 'ok');
     assert.equal(statuses(report).http, 'skipped');
@@ -100,7 +100,7 @@ describe('diagnoseConnection', function () {
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((done) => closed.close(() => done()));
-    const report = await diagnoseConnection(input({ baseUrl: `http://127.0.0.1:${port}` }));
+    const report = await diagnose(input({ baseUrl: `http://127.0.0.1:${port}` }));
     assert.equal(report.failedAt, 'tcp');
     assert.equal(report.error?.kind, 'network');
     assert.match(report.steps.find((s) => s.name === 'tcp')?.detail ?? '', /refused the connection.*ECONNREFUSED/);
@@ -109,31 +109,31 @@ describe('diagnoseConnection', function () {
   });
 
   it('a host that cannot resolve: failed at DNS, nothing later runs', async function () {
-    const report = await diagnoseConnection(input({ baseUrl: 'https://nonexistent.invalid' }));
+    const report = await diagnose(input({ baseUrl: 'https://nonexistent.invalid' }));
     assert.equal(report.failedAt, 'dns');
     assert.match(report.error?.message ?? '', /nonexistent\.invalid could not be found \(DNS\)/);
     assert.deepEqual([statuses(report).tcp, statuses(report).tls, statuses(report).http], ['skipped', 'skipped', 'skipped']);
   });
 
   it('an unusable URL: failed at settings before any connection', async function () {
-    const report = await diagnoseConnection(input({ baseUrl: 'http://example.com' }));
+    const report = await diagnose(input({ baseUrl: 'http://example.com' }));
     assert.equal(report.failedAt, 'settings');
     assert.equal(report.error?.kind, 'configuration');
     assert.equal(statuses(report).dns, 'skipped');
   });
 
   it('an unusable key header or stored key: failed at settings, naming the fix', async function () {
-    const header = await diagnoseConnection(input({ apiKeyHeader: 'Bad Header' }));
+    const header = await diagnose(input({ apiKeyHeader: 'Bad Header' }));
     assert.equal(header.failedAt, 'settings');
     assert.equal(header.error?.remedy, 'openSettings');
-    const key = await diagnoseConnection(input({ apiKey: 'two words' }));
+    const key = await diagnose(input({ apiKey: 'two words' }));
     assert.equal(key.failedAt, 'settings');
     assert.equal(key.error?.remedy, 'setApiKey');
     assert.equal(service.calls().length, 0);
   });
 
   it('localhost: every address is tried in turn, as the client does', async function () {
-    const report = await diagnoseConnection(input({ baseUrl: service.url.replace('127.0.0.1', 'localhost') }));
+    const report = await diagnose(input({ baseUrl: service.url.replace('127.0.0.1', 'localhost') }));
     assert.equal(report.outcome, 'ok', formatReport(report).join('\n'));
     const tcp = report.steps.find((s) => s.name === 'tcp')?.detail ?? '';
     assert.match(tcp, /connected to 127\.0\.0\.1:\d+/);
@@ -144,7 +144,7 @@ describe('diagnoseConnection', function () {
 
   it('TLS with an untrusted certificate: failed at TLS, with the certificate shown', async function () {
     const seen: string[] = [];
-    const report = await diagnoseConnection(input({ baseUrl: tlsUrl, onStep: (step) => seen.push(`${step.name} ${step.status}`) }));
+    const report = await diagnose(input({ baseUrl: tlsUrl, onStep: (step) => seen.push(`${step.name} ${step.status}`) }));
     assert.equal(report.failedAt, 'tls');
     assert.deepEqual(seen, ['settings ok', 'proxy ok', 'dns ok', 'tcp ok', 'tunnel skipped', 'tls failed', 'http skipped'], 'each step reported once');
     assert.match(report.steps.find((step) => step.name === 'tls')?.detail ?? '', /not trusted .* issuer "CN=127\.0\.0\.1"/);
@@ -158,7 +158,7 @@ describe('diagnoseConnection', function () {
   });
 
   it('TLS with http.proxyStrictSSL off: a warning, and /v1/me runs through the given dispatcher', async function () {
-    const report = await diagnoseConnection(input({ baseUrl: tlsUrl, proxy: { strictSSL: false }, dispatcherFactory: () => new Agent({ connect: { ca: cert } }) }));
+    const report = await diagnose(input({ baseUrl: tlsUrl, proxy: { strictSSL: false }, dispatcherFactory: () => new Agent({ connect: { ca: cert } }) }));
     assert.equal(statuses(report).tls, 'warning');
     assert.match(report.steps.find((step) => step.name === 'tls')?.detail ?? '', /NOT trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\); going on because http\.proxyStrictSSL is off/);
     assert.equal(report.outcome, 'ok', formatReport(report).join('\n'));
@@ -168,7 +168,7 @@ describe('diagnoseConnection', function () {
   it('cancelled during /v1/me: outcome cancelled, promptly', async function () {
     service.injectFaults({ path: '/v1/me', kind: 'neverEnd' });
     const abort = new AbortController();
-    const pending = diagnoseConnection(input({ timeoutMs: 60_000 }), abort.signal);
+    const pending = diagnose(input({ timeoutMs: 60_000 }), abort.signal);
     while (service.calls().length === 0) {
       await new Promise((done) => setTimeout(done, 5));
     }
@@ -200,7 +200,7 @@ describe('diagnoseConnection', function () {
     });
 
     it('the step time limit: failed at TLS as a timeout', async function () {
-      const report = await diagnoseConnection(input({ baseUrl: silentUrl, timeoutMs: 300 }));
+      const report = await diagnose(input({ baseUrl: silentUrl, timeoutMs: 300 }));
       assert.equal(report.failedAt, 'tls');
       assert.equal(report.error?.kind, 'timeout');
       assert.equal(statuses(report).http, 'skipped');
@@ -210,7 +210,7 @@ describe('diagnoseConnection', function () {
 
     it('cancelling during the handshake ends it at once', async function () {
       const abort = new AbortController();
-      const pending = diagnoseConnection(input({ baseUrl: silentUrl, timeoutMs: 60_000, onStep: (step) => step.name === 'tcp' && setTimeout(() => abort.abort(), 50) }), abort.signal);
+      const pending = diagnose(input({ baseUrl: silentUrl, timeoutMs: 60_000, onStep: (step) => step.name === 'tcp' && setTimeout(() => abort.abort(), 50) }), abort.signal);
       const report = await pending;
       assert.equal(report.outcome, 'cancelled');
       assert.equal(report.steps.find((step) => step.name === 'tls')?.detail, 'cancelled');
@@ -242,7 +242,7 @@ describe('diagnoseConnection', function () {
     });
 
     it('https: tunnels through http.proxy and checks the certificate inside the tunnel', async function () {
-      const report = await diagnoseConnection(input({ baseUrl: remoteUrl, proxy: { proxyUrl } }));
+      const report = await diagnose(input({ baseUrl: remoteUrl, proxy: { proxyUrl } }));
       assert.equal(report.proxy, proxyUrl);
       assert.equal(statuses(report).tunnel, 'ok');
       assert.equal(report.failedAt, 'tls');
@@ -253,7 +253,7 @@ describe('diagnoseConnection', function () {
     it('the proxy from HTTPS_PROXY, user name and password hidden; 407 without credentials fails at the tunnel', async function () {
       proxy.server.authenticate = () => false;
       const withPassword = proxyUrl.replace('//', '//ada:s3cret@');
-      const report = await diagnoseConnection(input({ baseUrl: remoteUrl, env: { HTTPS_PROXY: withPassword } }));
+      const report = await diagnose(input({ baseUrl: remoteUrl, env: { HTTPS_PROXY: withPassword } }));
       assert.equal(report.proxy, proxyUrl.replace('//', '//***:***@'));
       assert.match(report.steps.find((s) => s.name === 'proxy')?.detail ?? '', /from environment/);
       assert.equal(report.failedAt, 'tunnel');
@@ -264,7 +264,7 @@ describe('diagnoseConnection', function () {
 
     it('the tunnel and /v1/me go through the proxy; hosts in noProxy go direct', async function () {
       const settings = { proxyUrl, strictSSL: false };
-      const proxied = await diagnoseConnection(input({ baseUrl: remoteUrl, proxy: settings, dispatcherFactory: proxyDispatcherFactory(settings) }));
+      const proxied = await diagnose(input({ baseUrl: remoteUrl, proxy: settings, dispatcherFactory: proxyDispatcherFactory(settings) }));
       assert.equal(proxied.outcome, 'ok', formatReport(proxied).join('\n'));
       assert.equal(statuses(proxied).tunnel, 'ok');
       assert.equal(statuses(proxied).tls, 'warning');
@@ -272,7 +272,7 @@ describe('diagnoseConnection', function () {
       assert.deepEqual(seen, [`CONNECT ${remoteAuthority}`, `CONNECT ${remoteAuthority}`]);
       seen.length = 0;
       const bypass = { ...settings, noProxy: ['gists.example.invalid'] };
-      const direct = await diagnoseConnection(input({ baseUrl: remoteUrl, proxy: bypass, dispatcherFactory: proxyDispatcherFactory(bypass) }));
+      const direct = await diagnose(input({ baseUrl: remoteUrl, proxy: bypass, dispatcherFactory: proxyDispatcherFactory(bypass) }));
       assert.match(direct.proxy, /direct \(host listed in no-proxy\)/);
       assert.equal(direct.failedAt, 'dns', 'straight to a name only the proxy knows');
       assert.deepEqual(seen, []);
