@@ -53,10 +53,12 @@ export class Generation {
       if (connection === undefined) {
         return undefined;
       }
+      // The setting is this call's insert mode unless the flow or the arguments pick another.
+      const insertMode = this.settings.insertMode();
       const call =
         parsed === undefined
-          ? await this.requests.prompted(snapshot, this.settings.insertMode())
-          : { ...(await this.requests.fromArguments(parsed.request, snapshot)), insertMode: parsed.insertMode ?? this.settings.insertMode() };
+          ? await this.requests.prompted(snapshot, insertMode)
+          : { ...(await this.requests.fromArguments(parsed.request, snapshot)), insertMode: parsed.insertMode ?? insertMode };
       if (call === undefined || !(await this.consent.confirm(call.entry, call.request.values, parsed?.request.values))) {
         return undefined;
       }

@@ -43,7 +43,7 @@ export class CallRequests {
     private readonly logger: Logger,
   ) {}
 
-  /** Generate at Cursor: gist, variant and values in one multi-step input. */
+  /** Generate at Cursor: gist, variant and values in one multi-step input; `insertMode` is the flow's starting choice. */
   async prompted(snapshot: EditorSnapshot, insertMode: InsertMode): Promise<PromptedCall | undefined> {
     // One multi-step input (gist, variant, values): focus never leaves the quick input between steps.
     const prompted = await runGenerateFlow(vscode.l10n.t('Generate at Cursor'), await this.entries(), this.flowMemory(), snapshot, insertMode);

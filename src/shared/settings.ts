@@ -1,6 +1,5 @@
 // One typed view of the `gist.*` settings, with the defaults in one place.
 import * as vscode from 'vscode';
-import { mergeCatalogs, parseCatalog, type Catalog } from '../catalog/catalog';
 import { DEFAULT_INSERT_MODE, insertModeOr, type InsertMode } from '../generation/insertMode';
 import { DEFAULT_TIMEOUT_SECONDS } from './limits';
 import { requestTimeoutMs } from './requestTimeout';
@@ -50,20 +49,12 @@ export const settings = {
   },
 
   /**
-   * Each level of gist.gists on its own, so every entry knows whether the user or the workspace
-   * wrote it; the user's win on a shared id. An untrusted workspace's levels are not read.
+   * gist.gists at each level on its own, as written: the catalog (catalog/gistCatalog.ts) parses
+   * them, so that every entry knows whether the user or the workspace wrote it.
    */
-  catalog(): Catalog {
+  gists(): { readonly user: unknown; readonly workspace: unknown; readonly folder: unknown } {
     const inspected = configuration().inspect<unknown>('gists');
-    const user = parseCatalog(inspected?.globalValue, 'settings (gist.gists)', 'user');
-    if (!vscode.workspace.isTrusted) {
-      return mergeCatalogs(user, { gists: [], problems: [], restricted: true });
-    }
-    return mergeCatalogs(
-      user,
-      parseCatalog(inspected?.workspaceValue, 'workspace settings (gist.gists)', 'workspace'),
-      parseCatalog(inspected?.workspaceFolderValue, 'folder settings (gist.gists)', 'workspace'),
-    );
+    return { user: inspected?.globalValue, workspace: inspected?.workspaceValue, folder: inspected?.workspaceFolderValue };
   },
 
   async setBaseUrl(url: string): Promise<void> {
