@@ -11,6 +11,8 @@ import { NODE_BIN, SERVER_MAIN } from './paths';
 export interface ServerOptions {
   /** Extra environment for the server and so for the extension host (service URL, results file). */
   readonly env: Record<string, string>;
+  /** Variables of this process's environment the server must not inherit. */
+  readonly unsetEnv?: readonly string[];
   /** User settings, written to <server-data-dir>/data/User/settings.json: the ones the workbench reads (see settings.ts). */
   readonly userSettings?: Record<string, unknown>;
   /**
@@ -77,7 +79,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await fs.mkdir(extensionsDir, { recursive: true });
   const port = options.port === undefined ? await freePort() : await portOrFree(options.port);
   const log = createWriteStream(options.logFile);
-  const env = { ...process.env, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  for (const name of options.unsetEnv ?? []) {
+    delete env[name];
+  }
   const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];
   for (const vsix of options.installExtensions ?? []) {
     await runToCompletion([...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
