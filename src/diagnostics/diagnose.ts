@@ -11,6 +11,7 @@ import { loadUndici, send, type Undici } from '../client/http';
 import { parsedWithoutKey, userWithoutKey } from '../client/keyEcho';
 import { directAgent } from '../client/loopback';
 import { chooseProxy, redactProxyUrl, validateProxyUrl, type ProxySettings } from '../client/proxy';
+import { trustOptions } from '../client/trust';
 import type { GistUser } from '../client/types';
 import { meTarget, validateBaseUrl } from '../client/urls';
 import type { Socket } from 'node:net';
@@ -198,7 +199,9 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
       proxyText =
         choice.reason === 'loopback'
           ? 'direct (loopback service: never through a proxy)'
-          : choice.reason === 'noProxyMatch'
+          : choice.reason === 'proxySupportOff'
+            ? 'direct (http.proxySupport is off)'
+            : choice.reason === 'noProxyMatch'
             ? 'direct (host listed in no-proxy)'
             : 'direct (no proxy set)';
       record(run, { name: 'proxy', status: 'ok', detail: proxyText });
@@ -223,7 +226,7 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
         } else {
           // undici's ProxyAgent tunnels with CONNECT for http:// and https:// targets alike.
           const proxy = proxyUrl;
-          socket = await step(run, 'tunnel', target.host, (s) => openTunnel(socket, `${target.hostname}:${port}`, proxy, s), () => `CONNECT ${target.hostname}:${port} accepted`);
+          socket = await step(run, 'tunnel', target.host, (s) => openTunnel(socket, `${target.hostname}:${port}`, proxy, s, input.proxy.authorization), () => `CONNECT ${target.hostname}:${port} accepted`);
         }
       } else {
         record(run, { name: 'tunnel', status: 'skipped', detail: 'no proxy' });
@@ -235,7 +238,8 @@ export async function diagnoseConnection(input: DiagnoseInput, signal: AbortSign
           'tls',
           target.host,
           async (s) => {
-            const facts = await handshakeTls(tcp, target.hostname, s);
+            // Judged with the CAs the client trusts, whatever http.proxyStrictSSL says.
+            const facts = await handshakeTls(tcp, target.hostname, s, trustOptions({ systemCertificates: input.proxy.systemCertificates }));
             certificate = facts; // In the report even when the step fails.
             if (!facts.authorized && input.proxy.strictSSL !== false) {
               // The message the client gives for the same certificate.
