@@ -1,5 +1,6 @@
-// `npm run bench [-- --quick]`: prints a table and writes bench/results.json.
-// Every figure is a median over repeated runs; comparisons run side by side in this one run.
+// `npm run bench [-- --quick] [-- --only client|network|catalog]`: prints a table and writes
+// bench/results.json. Every figure is a median over repeated runs; comparisons run side by side
+// in this one run. `--only` runs one plain-Node section and writes test-results/bench-<section>.json.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -13,9 +14,12 @@ import { userSettings } from '../tools/vscodeServer/settings';
 import { startService } from '../tools/service/index';
 import { catalogParse } from './catalogParse';
 import { clientOverhead } from './clientOverhead';
+import { networkOverhead } from './networkOverhead';
 import { median, round } from './stats';
 
 const quick = process.argv.includes('--quick');
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
 const log = (line: string): void => void process.stdout.write(`[bench] ${line}\n`);
 
 async function inVsCode(starts: number): Promise<Record<string, unknown>> {
@@ -57,13 +61,41 @@ async function inVsCode(starts: number): Promise<Record<string, unknown>> {
   }
 }
 
+/** One section without VS Code, e.g. while working on the client: `npm run bench -- --only network`. */
+async function onlySection(section: string): Promise<void> {
+  const sections: Record<string, () => Promise<unknown>> = {
+    client: () => clientOverhead(quick ? 50 : 500, quick ? 10 : 100),
+    network: () => networkOverhead(quick ? 50 : 500),
+    catalog: () => Promise.resolve(catalogParse(quick ? 5 : 50)),
+  };
+  const run = sections[section];
+  if (run === undefined) {
+    throw new Error(`--only takes one of: ${Object.keys(sections).join(', ')}`);
+  }
+  const figures = await run();
+  const file = path.join(RESULTS_DIR, `bench-${section}.json`);
+  await fs.mkdir(RESULTS_DIR, { recursive: true });
+  writeFileSync(file, JSON.stringify({ machine: machine(), quick, [section]: figures }, null, 2) + '\n');
+  console.log(JSON.stringify(figures, null, 2));
+  log(`results in ${path.relative(REPO_ROOT, file)}`);
+}
+
+function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
 async function main(): Promise<void> {
+  if (only !== undefined) {
+    return onlySection(only);
+  }
   execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   const sizeKb = (file: string): number => round(statSync(path.join(REPO_ROOT, 'dist', file)).size / 1024, 1);
   const bundleKb = sizeKb('extension.js');
   const undiciKb = sizeKb('undici.js');
   log(`bundle dist/extension.js (minified, loaded at startup): ${bundleKb} KB; dist/undici.js (loaded on the first request): ${undiciKb} KB`);
   const overhead = await clientOverhead(quick ? 50 : 500, quick ? 10 : 100);
+  const network = await networkOverhead(quick ? 50 : 500);
+  log(`client over https with the VS Code CA set: ${network.clientToBareP50Ratio ?? '?'} × a bare undici loop (p50); trust setup ${network.trustSetupMs} ms for ${network.trustedCas} CAs`);
   const catalog = catalogParse(quick ? 5 : 50);
   log(`catalog parse + merge: ${catalog.map((row) => `${row.name} (${row.kib} KiB, ${row.gists} gists) ${row.medianMs} ms`).join('; ')}`);
   const vscodeFigures = await inVsCode(quick ? 1 : 12);
@@ -71,12 +103,13 @@ async function main(): Promise<void> {
   const clientRow = overhead[0];
   const bareRow = overhead[1];
   const results = {
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    machine: machine(),
     quick,
     bundleKb,
     undiciKb,
     clientOverhead: overhead,
     clientToBareP50Ratio: clientRow !== undefined && bareRow !== undefined ? round(clientRow.p50Ms / bareRow.p50Ms) : undefined,
+    networkOverhead: network,
     catalogParse: catalog,
     ...vscodeFigures,
   };

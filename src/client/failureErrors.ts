@@ -102,7 +102,7 @@ export function errorFromFailure(error: unknown, context: FailureContext): GistE
   if (certificate !== undefined) {
     return new GistError(
       'network',
-      `The certificate of ${host} is not trusted (${certificate}). Behind a company proxy, add its CA with NODE_EXTRA_CA_CERTS or check “http.proxyStrictSSL”, then retry.`,
+      `The certificate of ${host} is not trusted (${certificate}). Behind a company proxy, install its CA in the operating system's trust store (with “http.systemCertificates” on) or name it in NODE_EXTRA_CA_CERTS, or check “http.proxyStrictSSL”, then retry.`,
       'retry',
       details,
     );

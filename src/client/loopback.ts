@@ -4,6 +4,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { Dispatcher } from 'undici';
 import { KEEP_ALIVE_MS, type Undici } from './http';
+import type { TrustOptions } from './trust';
 import { isLoopbackHost } from './urls';
 
 export interface ResolvedAddress {
@@ -66,13 +67,13 @@ export function loopbackOnlyLookup(resolve: LookupFunction = dnsLookup as unknow
   };
 }
 
-/** undici's `connect` options for a direct connection: `localhost` pinned, plus `tls` (e.g. `rejectUnauthorized`). */
-export function directConnectOptions(tls: { readonly rejectUnauthorized?: boolean } = {}): { lookup: LookupFunction; rejectUnauthorized?: boolean } {
+/** undici's `connect` options for a direct connection: `localhost` pinned, plus `tls` (the CAs, or `rejectUnauthorized`). */
+export function directConnectOptions(tls: TrustOptions = {}): TrustOptions & { lookup: LookupFunction } {
   return { ...tls, lookup: loopbackOnlyLookup() };
 }
 
 /** A keep-alive undici Agent for direct calls, with `localhost` pinned to loopback addresses. */
-export function directAgent(undici: Undici, tls: { readonly rejectUnauthorized?: boolean } = {}): Dispatcher {
+export function directAgent(undici: Undici, tls: TrustOptions = {}): Dispatcher {
   return new undici.Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect: directConnectOptions(tls) });
 }
 

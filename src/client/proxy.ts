@@ -1,10 +1,11 @@
 // Calls through an HTTP(S) proxy: a `dispatcherFactory` for GistClient built on undici's
 // EnvHttpProxyAgent, which also honours NO_PROXY. Pure Node: no `vscode`; the extension passes
-// VS Code's `http.proxy` and `http.noProxy` settings in.
+// VS Code's `http.*` settings in, and the client follows them as VS Code's own requests do.
 import type { Dispatcher } from 'undici';
 import { GistError } from './errors';
 import { KEEP_ALIVE_MS, type Undici } from './http';
 import { directAgent, loopbackDirect } from './loopback';
+import { trustOptions } from './trust';
 import { isLoopbackHost } from './urls';
 
 export interface ProxySettings {
@@ -18,6 +19,12 @@ export interface ProxySettings {
    * as VS Code itself then does.
    */
   readonly strictSSL?: boolean | undefined;
+  /** VS Code's `http.proxySupport`; "off" turns every proxy off, environment included. Default on. */
+  readonly support?: 'off' | 'on' | 'fallback' | 'override' | undefined;
+  /** VS Code's `http.proxyAuthorization`: the Proxy-Authorization header for the proxy. A credential: never logged. */
+  readonly authorization?: string | undefined;
+  /** VS Code's `http.systemCertificates`; default true: the OS trust store's CAs too (see `trust.ts`). */
+  readonly systemCertificates?: boolean | undefined;
 }
 
 export type ProxyUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
@@ -41,17 +48,25 @@ export function validateProxyUrl(raw: string): ProxyUrlResult {
 
 /**
  * A `GistClientOptions.dispatcherFactory` that sends calls through the proxy, except calls to a
- * loopback service, which always go direct (see `loopbackDirect`). Throws a
- * `configuration` GistError from the first call when the proxy URL is unusable; check it with
- * `validateProxyUrl` first to tell the user earlier.
+ * loopback service, which always go direct (see `loopbackDirect`), and every call when
+ * `support` is "off". Throws a `configuration` GistError from the first call when the proxy URL
+ * is unusable; check it with `validateProxyUrl` first to tell the user earlier. `systemCas`
+ * replaces the OS store's CAs (see `trustOptions`), for tests and the benchmark.
  */
-export function proxyDispatcherFactory(settings: ProxySettings): (undici: Undici) => Dispatcher {
+export function proxyDispatcherFactory(settings: ProxySettings, systemCas?: () => string[] | undefined): (undici: Undici) => Dispatcher {
   return (undici) => {
+    const trust = trustOptions(settings, systemCas);
+    const direct = directAgent(undici, trust);
+    if (settings.support === 'off') {
+      return direct;
+    }
     const raw = settings.proxyUrl?.trim() ?? '';
     const noProxy = settings.noProxy !== undefined && settings.noProxy.length > 0 ? settings.noProxy.join(',') : undefined;
     // connect: direct calls; requestTls: the service behind a proxy; proxyTls: an https:// proxy.
-    const unverified = { rejectUnauthorized: false };
-    const tls = settings.strictSSL === false ? { connect: unverified, requestTls: unverified, proxyTls: unverified } : {};
+    const tls = { connect: trust, requestTls: trust, proxyTls: trust };
+    // undici sends `token` as Proxy-Authorization to the proxy only (on the CONNECT), never to the service.
+    const authorization = settings.authorization?.trim() ?? '';
+    const token = authorization === '' ? {} : { token: authorization };
     let proxyUrls = {};
     if (raw !== '') {
       const proxy = validateProxyUrl(raw);
@@ -60,14 +75,14 @@ export function proxyDispatcherFactory(settings: ProxySettings): (undici: Undici
       }
       proxyUrls = { httpProxy: proxy.url, httpsProxy: proxy.url };
     }
-    const proxied = new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, noProxy, ...proxyUrls, ...tls });
-    return loopbackDirect(undici, directAgent(undici, settings.strictSSL === false ? unverified : {}), proxied);
+    const proxied = new undici.EnvHttpProxyAgent({ keepAliveTimeout: KEEP_ALIVE_MS, noProxy, ...proxyUrls, ...tls, ...token });
+    return loopbackDirect(undici, direct, proxied);
   };
 }
 
 /** Where calls to one URL go: straight to the host, or through a proxy (and which setting chose it). */
 export type ProxyChoice =
-  | { readonly kind: 'direct'; readonly reason: 'loopback' | 'noProxyConfigured' | 'noProxyMatch' }
+  | { readonly kind: 'direct'; readonly reason: 'loopback' | 'proxySupportOff' | 'noProxyConfigured' | 'noProxyMatch' }
   | { readonly kind: 'proxy'; readonly url: string; readonly source: 'http.proxy' | 'environment' };
 
 const DEFAULT_PORTS: Readonly<Record<string, number>> = { 'http:': 80, 'https:': 443 };
@@ -93,13 +108,16 @@ function bypassed(url: URL, noProxy: string): boolean {
 
 /**
  * The proxy `proxyDispatcherFactory(settings)` uses for `url`: none for a loopback host, whatever
- * the settings; otherwise by the same rules as undici's EnvHttpProxyAgent: http.proxy, else
+ * the settings, nor with http.proxySupport "off"; otherwise by the same rules as undici's EnvHttpProxyAgent: http.proxy, else
  * https_proxy/HTTPS_PROXY (for https) or http_proxy/HTTP_PROXY; hosts in http.noProxy (else
  * no_proxy/NO_PROXY) go direct.
  */
 export function chooseProxy(url: URL, settings: ProxySettings, env: NodeJS.ProcessEnv = process.env): ProxyChoice {
   if (isLoopbackHost(url.hostname)) {
     return { kind: 'direct', reason: 'loopback' };
+  }
+  if (settings.support === 'off') {
+    return { kind: 'direct', reason: 'proxySupportOff' };
   }
   const configured = settings.proxyUrl?.trim() ?? '';
   const httpProxy = env.http_proxy ?? env.HTTP_PROXY;

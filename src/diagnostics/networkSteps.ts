@@ -3,6 +3,7 @@
 import type { Socket } from 'node:net';
 import { GistError } from '../client/errors';
 import { errorFromFailure } from '../client/failureErrors';
+import { trustOptions } from '../client/trust';
 import { fail, record, step, type Run } from './diagnosisRun';
 import { connectTcp, handshakeTls, lookupHost, openTunnel, type ResolvedAddress } from './probes';
 import type { CertificateFacts } from './report';
@@ -65,7 +66,7 @@ export async function tunnelStep(run: Run, socket: Socket, target: Target, proxy
   }
   // undici's ProxyAgent tunnels with CONNECT for http:// and https:// targets alike.
   const authority = `${target.url.hostname}:${target.port}`;
-  return step(run, 'tunnel', target.url.host, (signal) => openTunnel(socket, authority, proxyUrl, signal), () => `CONNECT ${authority} accepted`);
+  return step(run, 'tunnel', target.url.host, (signal) => openTunnel(socket, authority, proxyUrl, signal, run.input.proxy.authorization), () => `CONNECT ${authority} accepted`);
 }
 
 /** The TLS handshake with the service, its certificate kept for the report even when it fails. */
@@ -83,7 +84,8 @@ export async function tlsStep(run: Run, socket: Socket, target: Target): Promise
     'tls',
     target.url.host,
     async (signal) => {
-      const facts = await handshakeTls(socket, target.url.hostname, signal);
+      // Judged with the CAs the client trusts, whatever http.proxyStrictSSL says.
+      const facts = await handshakeTls(socket, target.url.hostname, signal, trustOptions({ systemCertificates: input.proxy.systemCertificates }));
       run.found.certificate = facts;
       if (!facts.authorized && input.proxy.strictSSL !== false) {
         // The message the client gives for the same certificate.

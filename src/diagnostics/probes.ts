@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { connect as tcpConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type PeerCertificate, type TLSSocket } from 'node:tls';
 import { pinLoopback, type ResolvedAddress } from '../client/loopback';
+import type { TrustOptions } from '../client/trust';
 import type { CertificateFacts } from './report';
 
 /** Rejects with an AbortError when `signal` aborts first; `cleanup` undoes a late result. */
@@ -91,10 +92,15 @@ export class ProxyTunnelError extends Error {
   }
 }
 
-/** Asks the proxy on `socket` for a tunnel to `authority` (host:port); resolves with the tunnelled socket. */
-export function openTunnel(socket: Socket, authority: string, proxyUrl: URL, signal: AbortSignal): Promise<Socket> {
+/**
+ * Asks the proxy on `socket` for a tunnel to `authority` (host:port); resolves with the tunnelled
+ * socket. `authorization` (http.proxyAuthorization) goes first, as the client sends it, else the proxy URL's credentials.
+ */
+export function openTunnel(socket: Socket, authority: string, proxyUrl: URL, signal: AbortSignal, authorization?: string): Promise<Socket> {
   const headers: Record<string, string> = { host: authority };
-  if (proxyUrl.username !== '') {
+  if (authorization !== undefined && authorization.trim() !== '') {
+    headers['proxy-authorization'] = authorization.trim();
+  } else if (proxyUrl.username !== '') {
     const credentials = `${decodeURIComponent(proxyUrl.username)}:${decodeURIComponent(proxyUrl.password)}`;
     headers['proxy-authorization'] = `Basic ${Buffer.from(credentials).toString('base64')}`;
   }
@@ -129,15 +135,17 @@ function distinguishedName(name: PeerCertificate['subject'] | undefined): string
 }
 
 /**
- * A TLS handshake over `socket` with Node's CAs (NODE_EXTRA_CA_CERTS included), reporting the
- * certificate and whether it is trusted. The handshake itself does not reject an untrusted
- * certificate so that the certificate can be shown; the caller judges `authorized`. Nothing is
- * written on this connection and it is closed right after, so no key ever crosses it.
+ * A TLS handshake over `socket` with the CAs in `trust` (the client's; default Node's, with
+ * NODE_EXTRA_CA_CERTS), reporting the certificate and whether it is trusted. The handshake itself
+ * does not reject an untrusted certificate so that the certificate can be shown; the caller
+ * judges `authorized`. Nothing is written on this connection and it is closed right after, so no
+ * key ever crosses it.
  */
-export async function handshakeTls(socket: Socket, hostname: string, signal: AbortSignal): Promise<CertificateFacts> {
+export async function handshakeTls(socket: Socket, hostname: string, signal: AbortSignal, trust: TrustOptions = {}): Promise<CertificateFacts> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   const handshake = new Promise<TLSSocket>((resolve, reject) => {
-    const secure = tlsConnect({ socket, host: bare, servername: isIP(bare) === 0 ? bare : undefined, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    const cas = { ca: trust.ca, secureContext: trust.secureContext };
+    const secure = tlsConnect({ socket, host: bare, servername: isIP(bare) === 0 ? bare : undefined, ...cas, rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
     secure.once('secureConnect', () => {
       secure.removeAllListeners('error');
       secure.on('error', () => undefined);

@@ -49,9 +49,11 @@ export function proxyStep(run: Run, target: Target): URL | undefined {
   run.found.proxyText =
     choice.reason === 'loopback'
       ? 'direct (loopback service: never through a proxy)'
-      : choice.reason === 'noProxyMatch'
-        ? 'direct (host listed in no-proxy)'
-        : 'direct (no proxy set)';
+      : choice.reason === 'proxySupportOff'
+        ? 'direct (http.proxySupport is off)'
+        : choice.reason === 'noProxyMatch'
+          ? 'direct (host listed in no-proxy)'
+          : 'direct (no proxy set)';
   record(run, { name: 'proxy', status: 'ok', detail: run.found.proxyText });
   return undefined;
 }

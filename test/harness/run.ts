@@ -1,17 +1,21 @@
-// `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted] [--vscode oldest]`
+// `node out/test/harness/run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted] [--os-ca] [--vscode oldest]`
 // Runs a suite inside a real VS Code (server + Chromium) against the local gist service, and
 // always stops all three: on success, failure, time-out and Ctrl+C. `--untrusted` opens the
 // folder in Restricted Mode (Workspace Trust on, nothing trusted) and runs the `@untrusted` tests.
+// `--os-ca` serves the service over https with a certificate from a test CA that is put only in
+// the OS trust store, before VS Code starts (as a company CA is), and runs the `@os-ca` tests.
 // `--vscode oldest` runs on the oldest VS Code that engines.vscode claims (vscodeTargets.ts).
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startService } from '../../tools/service/index';
+import { startService, type StartServiceOptions } from '../../tools/service/index';
+import { makeTestCa } from '../unit/support/testCa';
 import { openBrowser, workbenchUrl } from './browser';
 import { Cleanup } from '../../tools/vscodeServer/cleanup';
 import { runE2eScenarios } from './e2eRunner';
 import { ensureInstalled } from '../../tools/vscodeServer/install';
 import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integrationSuite';
+import { installCa, removeStaleTestCas } from './osTrustStore';
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
 import { checkBrowser, MissingPrerequisite } from '../../tools/vscodeServer/prerequisites';
 import { startServer } from '../../tools/vscodeServer/server';
@@ -31,22 +35,31 @@ interface Args {
   readonly vsix: string | undefined;
   readonly untrusted: boolean;
   readonly vscode: VsCodeTarget;
+  readonly osCa: boolean;
 }
 
 /** The tests that need a folder in Restricted Mode carry this tag in their names. */
 const UNTRUSTED_TAG = '@untrusted';
+const OS_CA_TAG = '@os-ca';
+/**
+ * What would let Node trust the test CA without the OS store: the server of an `--os-ca` run
+ * starts without them, as a user's VS Code does (this machine's own environment may set them).
+ */
+const CA_ENVIRONMENT = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
 
 function parseArgs(argv: readonly string[]): Args {
   const [mode, ...rest] = argv;
   if (mode !== 'integration' && mode !== 'e2e') {
-    throw new Error('usage: run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted] [--vscode current|oldest]');
+    throw new Error('usage: run.js integration|e2e [--grep pattern] [--vsix file] [--untrusted] [--os-ca] [--vscode current|oldest]');
   }
   const option = (name: string): string | undefined => {
     const index = rest.indexOf(name);
     return index === -1 ? undefined : rest[index + 1];
   };
   const untrusted = rest.includes('--untrusted');
-  return { mode, grep: option('--grep') ?? process.env.GIST_TEST_GREP ?? (untrusted ? UNTRUSTED_TAG : undefined), vsix: option('--vsix'), untrusted, vscode: vscodeTarget(option('--vscode')) };
+  const osCa = rest.includes('--os-ca');
+  const tag = untrusted ? UNTRUSTED_TAG : osCa ? OS_CA_TAG : undefined;
+  return { mode, grep: option('--grep') ?? process.env.GIST_TEST_GREP ?? tag, vsix: option('--vsix'), untrusted, osCa, vscode: vscodeTarget(option('--vscode')) };
 }
 
 function log(line: string): void {
@@ -59,7 +72,7 @@ let screenshotOnTimeout: (() => Promise<string>) | undefined;
 async function main(args: Args, cleanup: Cleanup): Promise<number> {
   const started = Date.now();
   await fs.mkdir(RESULTS_DIR, { recursive: true });
-  const prefix = path.join(RESULTS_DIR, args.vscode.resultsPrefix + (args.untrusted ? `${args.mode}-untrusted` : args.mode));
+  const prefix = path.join(RESULTS_DIR, args.vscode.resultsPrefix + (args.untrusted ? `${args.mode}-untrusted` : args.osCa ? `${args.mode}-os-ca` : args.mode));
   const browserLog = await fs.open(`${prefix}-browser.log`, 'w');
   cleanup.add('the browser log', () => browserLog.close());
   const resultsFile = `${prefix}-mocha.txt`;
@@ -72,13 +85,28 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
   const workspace = path.join(workspaceParent, 'workspace');
   await fs.cp(FIXTURE_WORKSPACE, workspace, { recursive: true });
 
-  const service = await startService({ control: true });
+  const serviceOptions: StartServiceOptions = { control: true };
+  const osCaEnv: Record<string, string> = {};
+  if (args.osCa) {
+    for (const file of removeStaleTestCas()) {
+      log(`removed ${file}, a test CA left in the OS trust store by a run that did not finish`);
+    }
+    const ca = makeTestCa();
+    cleanup.add('the test CA files', () => Promise.resolve(ca.dispose()));
+    const installed = installCa(ca.caCert);
+    cleanup.add('the test CA in the OS trust store', () => Promise.resolve().then(() => installed.remove()));
+    log(`test CA in the OS trust store (${installed.file}); the VS Code server starts after it, without ${CA_ENVIRONMENT.join(', ')}`);
+    serviceOptions.tls = { key: ca.serverKey, cert: ca.serverCert };
+    osCaEnv.GIST_TEST_OS_CA_FILE = ca.caCertPath;
+  }
+  const service = await startService(serviceOptions);
   cleanup.add('the gist service', () => service.close());
   log(`gist service on ${service.url}`);
 
   const server = await startServer({
     vscode: args.vscode,
-    env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
+    env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...osCaEnv, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
+    unsetEnv: args.osCa ? CA_ENVIRONMENT : [],
     userSettings: { ...userSettings(args.mode, service.url), ...(args.untrusted ? RESTRICTED_MODE_SETTINGS : {}) },
     logFile: `${prefix}-server.log`,
     installExtensions: args.vsix === undefined ? [] : [path.resolve(args.vsix)],

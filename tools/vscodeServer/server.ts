@@ -13,6 +13,8 @@ export interface ServerOptions {
   readonly vscode?: VsCodeTarget;
   /** Extra environment for the server and so for the extension host (service URL, results file). */
   readonly env: Record<string, string>;
+  /** Variables of this process's environment the server must not inherit. */
+  readonly unsetEnv?: readonly string[];
   /** User settings, written to <server-data-dir>/data/User/settings.json: the ones the workbench reads (see settings.ts). */
   readonly userSettings?: Record<string, unknown>;
   /**
@@ -80,7 +82,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   await fs.mkdir(extensionsDir, { recursive: true });
   const port = options.port === undefined ? await freePort() : await portOrFree(options.port);
   const log = createWriteStream(options.logFile);
-  const env = { ...process.env, ...options.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  for (const name of options.unsetEnv ?? []) {
+    delete env[name];
+  }
   const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];
   for (const vsix of options.installExtensions ?? []) {
     await runToCompletion(vscode, [...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
