@@ -11,7 +11,7 @@ const PURE_MODULES = [
   'src/diagnostics/{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts',
   'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,flowButtons,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',
   'src/history/{historyEntry,historyTooltip}.ts',
-  'src/shared/{commandIds,keyedRecord,limits,loggedMemento,markdown,requestTimeout,text}.ts',
+  'src/shared/{accountStatus,commandIds,flowButtons,keyedRecord,limits,loggedMemento,markdown,requestTimeout,storageKeys,text}.ts',
 ];
 
 export default tseslint.config(
@@ -44,6 +44,16 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [{ name: 'vscode', message: 'A pure module: pass what it needs from VS Code in as plain values.', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
+    // Imports run one way: features use shared/ and client/, never the reverse.
+    files: ['src/shared/**/*.ts', 'src/client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/account/*', '**/catalog/*', '**/generation/*', '**/history/*', '**/diagnostics/*'], message: 'shared/ and client/ are used by the features, never the reverse.' }] },
       ],
     },
   },

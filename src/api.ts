@@ -13,7 +13,7 @@
 // `testing` is there only when VS Code runs the extension's own tests (ExtensionMode.Test):
 // hooks into the extension's inside, which change whenever the inside does.
 import type * as vscode from 'vscode';
-import type { AccountSnapshot } from './account/accountStatus';
+import type { AccountSnapshot } from './shared/accountStatus';
 import type { StatusView } from './account/statusView';
 import type { Catalog } from './catalog/catalog';
 import type { ConsentDialog } from './catalog/workspaceGistConsent';

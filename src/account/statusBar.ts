@@ -1,7 +1,7 @@
 // Renders the one status bar item from the extension state.
 import * as vscode from 'vscode';
 import { CommandIds } from '../shared/commandIds';
-import type { AccountSnapshot } from './accountStatus';
+import type { AccountSnapshot } from '../shared/accountStatus';
 import { statusView, type StatusView } from './statusView';
 import type { ExtensionState } from '../shared/state';
 

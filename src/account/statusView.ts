@@ -1,7 +1,7 @@
 // What the status bar item shows for a state. Pure, so every state is unit tested.
 
 import { oneLine } from '../client/oneLine';
-import type { AccountSnapshot } from './accountStatus';
+import type { AccountSnapshot } from '../shared/accountStatus';
 import { commandLink, markdownStrong, markdownText } from '../shared/markdown';
 
 export interface StatusView {

@@ -6,7 +6,7 @@ import { placeholdersNeeded, planVariables, type VariablePlan } from './editorTe
 import type { InsertMode } from './insertMode';
 import { parseVariableNames } from './variableNames';
 import { editInEditor } from './editInEditor';
-import { flowButton } from './flowButtons';
+import { flowButton } from '../shared/flowButtons';
 import type { EditorSnapshot } from './editorFacts';
 import { gistItems, validateGistId, type GistItem, type PickedGist } from './gistItems';
 import { askInsertMode, insertModeIcon, insertModeLabel } from './insertModeChoice';

@@ -14,6 +14,7 @@ import { openComparison, type CompareResult } from './compareResults';
 import { EditorSnapshot } from './editorFacts';
 import { parseGenerateArgs } from './generateArgs';
 import { InsertionTarget } from './insertionTarget';
+import { insertModeOr } from './insertMode';
 import type { Memory } from './memory';
 import { CallRequests, type Comparison } from './requests';
 import type { GenerationRunner } from './runner';
@@ -54,7 +55,7 @@ export class Generation {
         return undefined;
       }
       // The setting is this call's insert mode unless the flow or the arguments pick another.
-      const insertMode = this.settings.insertMode();
+      const insertMode = insertModeOr(this.settings.insertMode());
       const call =
         parsed === undefined
           ? await this.requests.prompted(snapshot, insertMode)

@@ -4,7 +4,7 @@
 // `dispose()`, so disposing first leaves a moment with no quick input, focus falls back to the
 // editor, and what the user types next lands in their document.
 import * as vscode from 'vscode';
-import { isFlowButton, type FlowButtonId } from '../generation/flowButtons';
+import { isFlowButton, type FlowButtonId } from './flowButtons';
 import { ContextKeys, setContextKey } from './contextKeys';
 
 /** Thrown out of a step when the user pressed Back or Escape; the flow handles both. */

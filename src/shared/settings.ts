@@ -1,6 +1,5 @@
 // One typed view of the `gist.*` settings, with the defaults in one place.
 import * as vscode from 'vscode';
-import { DEFAULT_INSERT_MODE, insertModeOr, type InsertMode } from '../generation/insertMode';
 import { DEFAULT_TIMEOUT_SECONDS } from './limits';
 import { requestTimeoutMs } from './requestTimeout';
 
@@ -44,8 +43,9 @@ export const settings = {
     return requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds));
   },
 
-  insertMode(): InsertMode {
-    return insertModeOr(configuration().get<unknown>('insertMode', DEFAULT_INSERT_MODE));
+  /** gist.insertMode as written; generation/insertMode.ts checks it (settings know no feature's types). */
+  insertMode(): unknown {
+    return configuration().get<unknown>('insertMode');
   },
 
   /**

@@ -2,7 +2,7 @@
 // the account status, the generations in flight and the last call id, each written only here.
 // The service URL is the settings' (read when the state is), never copied in.
 import * as vscode from 'vscode';
-import type { AccountSnapshot, AccountStatus } from '../account/accountStatus';
+import type { AccountSnapshot, AccountStatus } from './accountStatus';
 import { MAX_CALL_ID_BYTES, utf8Length } from './limits';
 import { GlobalStateKeys } from './storageKeys';
 

@@ -2,7 +2,7 @@
 // settings and the last call may never add a link, an image or raw HTML to it (issue 13, item 4).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import type { AccountSnapshot, AccountStatus } from '../../../src/account/accountStatus';
+import type { AccountSnapshot, AccountStatus } from '../../../src/shared/accountStatus';
 import { statusView } from '../../../src/account/statusView';
 import { activeParts, renderedText } from '../support/renderedLinks';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import type { AccountSnapshot, AccountStatus } from '../../../src/account/accountStatus';
+import type { AccountSnapshot, AccountStatus } from '../../../src/shared/accountStatus';
 import { statusView } from '../../../src/account/statusView';
 import { renderedText } from '../support/renderedLinks';
 
