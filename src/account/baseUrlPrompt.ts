@@ -1,6 +1,7 @@
 // Asks for the service URL and saves it as a user (application-scoped) setting.
 import * as vscode from 'vscode';
 import { validateBaseUrl } from '../client/urls';
+import { reasonIfRefused } from '../shared/multiStepInput';
 import type { Settings } from '../shared/settings';
 
 export async function promptForBaseUrl(settings: Settings): Promise<string | undefined> {
@@ -10,10 +11,7 @@ export async function promptForBaseUrl(settings: Settings): Promise<string | und
     placeHolder: 'https://gists.example.com',
     value: settings.baseUrl(),
     ignoreFocusOut: true,
-    validateInput: (value) => {
-      const result = validateBaseUrl(value.trim());
-      return result.ok ? undefined : result.reason;
-    },
+    validateInput: reasonIfRefused((value) => validateBaseUrl(value.trim())),
   });
   if (input === undefined) {
     return undefined;

@@ -9,7 +9,7 @@ import type { GistUser } from '../client/types';
 import type { Logger } from '../shared/logger';
 import { validateBaseUrl } from '../client/urls';
 import { ensureBaseUrl } from './baseUrlPrompt';
-import { MultiStepInput, type Step } from '../shared/multiStepInput';
+import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
 import type { Settings } from '../shared/settings';
 import { CommandIds } from '../shared/commandIds';
 
@@ -46,10 +46,7 @@ async function askForUrlAndKey(settings: Settings): Promise<{ readonly baseUrl: 
       prompt: vscode.l10n.t('Paste your gist service API key. It is stored in the system keychain, never in settings.'),
       value: '',
       password: true,
-      validate: (value) => {
-        const result = validateApiKey(value);
-        return result.ok ? undefined : result.reason;
-      },
+      validate: reasonIfRefused(validateApiKey),
     });
     const result = validateApiKey(entered.value);
     key = result.ok ? result.key : '';
@@ -62,10 +59,7 @@ async function askForUrlAndKey(settings: Settings): Promise<{ readonly baseUrl: 
       prompt: vscode.l10n.t('The address of the gist service, for example https://gists.example.com'),
       placeholder: 'https://gists.example.com',
       value: baseUrl,
-      validate: (value) => {
-        const result = validateBaseUrl(value.trim());
-        return result.ok ? undefined : result.reason;
-      },
+      validate: reasonIfRefused((value) => validateBaseUrl(value.trim())),
       keep: (value) => {
         baseUrl = value;
       },

@@ -26,8 +26,6 @@ export class WorkspaceCatalog implements vscode.Disposable {
   private loading: Promise<Catalog> | undefined;
   private watchers: vscode.Disposable[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
   /** The last invalid-file message per file, so a broken file is reported once, not on every read. */
   private readonly reported = new Map<string, string>();
 
@@ -62,7 +60,6 @@ export class WorkspaceCatalog implements vscode.Disposable {
 
   private invalidate(): void {
     this.loading = undefined;
-    this.changed.fire();
   }
 
   private watchFolders(): void {
@@ -136,6 +133,5 @@ export class WorkspaceCatalog implements vscode.Disposable {
     for (const disposable of [...this.watchers, ...this.subscriptions]) {
       disposable.dispose();
     }
-    this.changed.dispose();
   }
 }

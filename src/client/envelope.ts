@@ -50,10 +50,3 @@ export function parseGeneration(
 ): GenerationResult {
   return parse(status, headers, bodyText, { kind: 'generate', gistId: request.gistId, variant: request.variant }, generationFromData);
 }
-
-/** Both operations behind one entry point; prefer `parseMe`/`parseGeneration`, whose 404 messages can name the gist. */
-export function parseEnvelope(status: number, headers: ResponseHeaders, bodyText: string, kind: 'me'): GistUser;
-export function parseEnvelope(status: number, headers: ResponseHeaders, bodyText: string, kind: 'generate'): GenerationResult;
-export function parseEnvelope(status: number, headers: ResponseHeaders, bodyText: string, kind: 'me' | 'generate'): GistUser | GenerationResult {
-  return kind === 'me' ? parseMe(status, headers, bodyText) : parse(status, headers, bodyText, { kind: 'generate' }, generationFromData);
-}

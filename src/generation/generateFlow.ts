@@ -10,7 +10,7 @@ import { flowButton } from '../shared/flowButtons';
 import type { EditorSnapshot } from './editorFacts';
 import { gistItems, validateGistId, type GistItem, type PickedGist } from './gistItems';
 import { askInsertMode, insertModeIcon, insertModeLabel } from './insertModeChoice';
-import { MultiStepInput, type Step } from '../shared/multiStepInput';
+import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
 import { askVariant, askVariants } from './variantSteps';
 
 /** What the flow needs from the extension: remembered names and values, and where to keep new names. */
@@ -223,10 +223,7 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
       prompt: vscode.l10n.t('The names of the gist’s variables, separated by commas (empty if it has none). Asked once per gist.'),
       placeholder: 'name, product',
       value: (state.typedNames ?? []).join(', '),
-      validate: (value) => {
-        const result = parseVariableNames(value);
-        return result.ok ? undefined : result.reason;
-      },
+      validate: reasonIfRefused(parseVariableNames),
     });
     const result = parseVariableNames(entered.value);
     state.typedNames = result.ok ? result.names : [];

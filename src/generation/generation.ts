@@ -42,8 +42,7 @@ export class Generation {
    */
   async generate(args?: unknown): Promise<GenerationResult | undefined> {
     const parsed = parseGenerateArgs(args);
-    if (parsed !== undefined && !parsed.ok) {
-      this.refuse('gist.generate', parsed.reason, vscode.l10n.t('Gist: Generate was called with invalid arguments: {0}', parsed.reason));
+    if (this.refused('gist.generate', 'Gist: Generate', parsed)) {
       return undefined;
     }
     // Captured first: the text lands where the command was invoked, whatever happens meanwhile.
@@ -83,8 +82,7 @@ export class Generation {
    */
   async compare(args?: unknown): Promise<CompareResult | undefined> {
     const parsed = parseCompareArgs(args);
-    if (parsed !== undefined && !parsed.ok) {
-      this.refuse('gist.compareVariants', parsed.reason, vscode.l10n.t('Gist: Compare Variants was called with invalid arguments: {0}', parsed.reason));
+    if (this.refused('gist.compareVariants', 'Gist: Compare Variants', parsed)) {
       return undefined;
     }
     const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
@@ -146,8 +144,18 @@ export class Generation {
     return connection === undefined ? undefined : this.runComparison(connection, comparison, language);
   }
 
-  private refuse(command: string, reason: string, message: string): void {
+  /** True, once logged and told, when a command was called with arguments it cannot use. */
+  private refused<T extends { readonly ok: true } | { readonly ok: false; readonly reason: string }>(
+    command: string,
+    title: string,
+    parsed: T | undefined,
+  ): parsed is Extract<T, { readonly ok: false }> {
+    if (parsed === undefined || parsed.ok) {
+      return false;
+    }
+    const { reason } = parsed as { readonly reason: string };
     this.logger.error(`${command} called with invalid arguments: ${reason}`);
-    void vscode.window.showErrorMessage(message);
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} was called with invalid arguments: {1}', title, reason));
+    return true;
   }
 }

@@ -53,10 +53,6 @@ export class InsertionTarget implements vscode.Disposable {
     return editor === undefined ? new InsertionTarget(undefined, []) : new InsertionTarget(editor.document, editor.selections);
   }
 
-  get hasEditor(): boolean {
-    return this.document !== undefined;
-  }
-
   /** Puts the content in; never throws away the content, whatever happened to the editor. */
   async insert(content: string, mode: InsertMode): Promise<InsertionOutcome> {
     if (mode === 'clipboard') {

@@ -58,6 +58,14 @@ export interface MultiPickOptions<T extends vscode.QuickPickItem> extends Common
   readonly typedItem?: (value: string) => T | undefined;
 }
 
+/** An input box's `validate` from a check that says why a value is refused: its reason, or nothing. */
+export function reasonIfRefused(check: (value: string) => { readonly ok: true } | { readonly ok: false; readonly reason: string }): (value: string) => string | undefined {
+  return (value) => {
+    const result = check(value);
+    return result.ok ? undefined : result.reason;
+  };
+}
+
 export type Picked<T> = { readonly kind: 'item'; readonly item: T } | { readonly kind: 'button'; readonly button: vscode.QuickInputButton };
 export type PickedMany<T> = { readonly kind: 'items'; readonly items: readonly T[] } | { readonly kind: 'button'; readonly button: vscode.QuickInputButton };
 export type Entered = { readonly kind: 'value'; readonly value: string } | { readonly kind: 'button'; readonly button: vscode.QuickInputButton; readonly value: string };

@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { describeError } from '../../../src/client/describe';
-import { parseEnvelope, parseGeneration, parseMe } from '../../../src/client/envelope';
+import { parseGeneration, parseMe } from '../../../src/client/envelope';
 import { isGistError, type GistError } from '../../../src/client/errors';
 
 const echo = { gistId: 'echo', variant: 'plain' };
@@ -23,7 +23,7 @@ describe('parseMe / parseGeneration', function () {
     const user = { id: 'u1', name: 'N', email: 'e@x', company_id: 'c1' };
     assert.deepEqual(parseMe(200, {}, json({ error: null, data: { ...user, extra: 1 } })), user);
     assert.deepEqual(parseGeneration(200, {}, json({ error: null, data: { id: 'k', content: '' } }), echo), { id: 'k', content: '' });
-    assert.deepEqual(parseEnvelope(201, {}, json({ error: null, data: user }), 'me'), user);
+    assert.deepEqual(parseMe(201, {}, json({ error: null, data: user })), user);
   });
 
   const malformed: Array<[string, string]> = [

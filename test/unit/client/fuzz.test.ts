@@ -2,7 +2,7 @@
 // produce a valid result or a typed GistError, and a failed call never yields content.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { parseEnvelope } from '../../../src/client/envelope';
+import { parseGeneration, parseMe } from '../../../src/client/envelope';
 import { isGistError } from '../../../src/client/errors';
 import { errorFromFailure } from '../../../src/client/failureErrors';
 import { errorFromResponse, type CallTarget } from '../../../src/client/responseErrors';
@@ -29,7 +29,7 @@ const target: fc.Arbitrary<CallTarget> = fc.oneof(
 
 /** The client's own decision for a response: a parsed result, or a thrown GistError. */
 function accept(statusCode: number, text: string, callTarget: CallTarget, headers: Record<string, string>): unknown {
-  return callTarget.kind === 'me' ? parseEnvelope(statusCode, headers, text, 'me') : parseEnvelope(statusCode, headers, text, 'generate');
+  return callTarget.kind === 'me' ? parseMe(statusCode, headers, text) : parseGeneration(statusCode, headers, text, { gistId: 'fuzz' });
 }
 
 describe('fuzzing the envelope parser and error mapping', function () {
