@@ -55,4 +55,10 @@ export interface GistTestingApi {
    * extension host cannot click; `undefined` puts the real dialog back.
    */
   answerConsent(dialog: ConsentDialog | undefined): void;
+  /**
+   * The language model tools as registered. `vscode.lm.invokeTool` asks for gist_generate's
+   * confirmation in a dialog the extension host cannot answer; the tests call these as VS Code
+   * would: `prepareInvocation`, then `invoke` with the same input.
+   */
+  readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
 }
