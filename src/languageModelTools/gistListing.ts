@@ -32,7 +32,9 @@ interface ListedGist {
   readonly id: string;
   readonly label: string;
   readonly description?: string;
-  readonly definedBy: string;
+  /** `workspace`: written by whoever wrote the repository, not by the user. */
+  readonly definedBy: 'user' | 'workspace';
+  readonly source: string;
   readonly variants?: readonly string[];
   readonly variables: ReadonlyArray<{ readonly name: string; readonly description?: string; readonly default?: string }>;
 }
@@ -43,7 +45,8 @@ function listed(gist: CatalogGist): ListedGist {
     id: gist.id,
     label: oneLine(gist.label, 200),
     ...(gist.description === undefined ? {} : { description: oneLine(gist.description, 500) }),
-    definedBy: gist.origin === 'user' ? 'the user' : `this workspace (${oneLine(gist.source, 200)})`,
+    definedBy: gist.origin,
+    source: oneLine(gist.source, 200),
     ...(variants.length === 0 ? {} : { variants }),
     variables: gist.variables.map((variable) => ({
       name: variable.name,
@@ -63,7 +66,8 @@ function matches(gist: CatalogGist, search: string | undefined): boolean {
 
 const HOW_TO =
   `The user's gist catalog. Call ${ToolNames.generate} with a gist's "id", optionally one of its "variants" (left out, the gist's fixed variant is used or the service chooses), ` +
-  'and "values" with a string for each variable. A variable with a "default" may be left out: ${selection}, ${clipboard}, ${lineText}, ${fileName} and the like in it are filled from the user\'s editor.';
+  'and "values" with a string for each variable. A variable with a "default" may be left out: ${selection}, ${clipboard}, ${lineText}, ${fileName} and the like in it are filled from the user\'s editor. ' +
+  '"definedBy": "workspace" marks a gist the open repository defined rather than the user.';
 
 /** The reply: how to use it, then `{gists, omitted?, restrictedMode?}` as JSON. */
 export function gistListing(catalog: Catalog, search: string | undefined): string {
