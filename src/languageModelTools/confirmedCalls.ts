@@ -26,10 +26,18 @@ export class ConfirmedCalls {
     }
   }
 
-  /** The call shown for this input, once: the oldest, when the same input was prepared twice. */
+  /**
+   * The call shown for this input, once. The newest when the same input was prepared twice: an
+   * earlier question may have been cancelled (then never invoked), and what the user just
+   * confirmed is the latest one. Calls prepared together are each taken in turn.
+   */
   take(input: GenerateRequest): CallPlan | undefined {
     const key = inputKey(input);
-    const index = this.pending.findIndex((entry) => entry.key === key);
-    return index === -1 ? undefined : this.pending.splice(index, 1)[0]?.plan;
+    for (let index = this.pending.length - 1; index >= 0; index--) {
+      if (this.pending[index]?.key === key) {
+        return this.pending.splice(index, 1)[0]?.plan;
+      }
+    }
+    return undefined;
   }
 }

@@ -28,13 +28,13 @@ describe('calls shown for confirmation', () => {
     assert.equal(keys.size, 5);
   });
 
-  it('takes the oldest of two calls prepared with the same input, and forgets questions never answered past 16', () => {
+  it('takes the newest of two calls prepared with the same input (the first question may have been cancelled), and forgets questions never answered past 16', () => {
     const calls = new ConfirmedCalls();
     const input = { gistId: 'echo', values: recordOf<string>() };
     calls.add(input, plan('first'));
     calls.add(input, plan('second'));
-    assert.equal(calls.take(input)?.entry.id, 'first');
     assert.equal(calls.take(input)?.entry.id, 'second');
+    assert.equal(calls.take(input)?.entry.id, 'first');
     for (let index = 0; index < 17; index++) {
       calls.add({ gistId: `g${index}`, values: recordOf<string>() }, plan(`g${index}`));
     }
