@@ -56,9 +56,10 @@ export interface GistTestingApi {
    */
   answerConsent(dialog: ConsentDialog | undefined): void;
   /**
-   * The language model tools as registered. `vscode.lm.invokeTool` asks for gist_generate's
-   * confirmation in a dialog the extension host cannot answer; the tests call these as VS Code
-   * would: `prepareInvocation`, then `invoke` with the same input.
+   * The language model tools as registered. Through `vscode.lm.invokeTool` the confirmation is a
+   * dialog that VS Code answers by itself while tests run, so the tests read what it would show
+   * from `prepareInvocation`, and call `prepareInvocation` and `invoke` apart, in VS Code's order,
+   * when something must happen between the two.
    */
   readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
 }
