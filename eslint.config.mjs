@@ -11,6 +11,7 @@ const PURE_MODULES = [
   'src/diagnostics/{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts',
   'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,flowButtons,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',
   'src/history/{historyEntry,historyTooltip}.ts',
+  'src/languageModelTools/{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts',
   'src/shared/{accountStatus,commandIds,flowButtons,keyedRecord,limits,loggedMemento,markdown,requestTimeout,storageKeys,text}.ts',
 ];
 
@@ -53,7 +54,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/account/*', '**/catalog/*', '**/generation/*', '**/history/*', '**/diagnostics/*'], message: 'shared/ and client/ are used by the features, never the reverse.' }] },
+        { patterns: [{ group: ['**/account/*', '**/catalog/*', '**/generation/*', '**/history/*', '**/diagnostics/*', '**/languageModelTools/*'], message: 'shared/ and client/ are used by the features, never the reverse.' }] },
       ],
     },
   },

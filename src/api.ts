@@ -55,4 +55,11 @@ export interface GistTestingApi {
    * extension host cannot click; `undefined` puts the real dialog back.
    */
   answerConsent(dialog: ConsentDialog | undefined): void;
+  /**
+   * The language model tools as registered. Through `vscode.lm.invokeTool` the confirmation is a
+   * dialog that VS Code answers by itself while tests run, so the tests read what it would show
+   * from `prepareInvocation`, and call `prepareInvocation` and `invoke` apart, in VS Code's order,
+   * when something must happen between the two.
+   */
+  readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
 }

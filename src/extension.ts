@@ -15,6 +15,8 @@ import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
 import { KeyStore } from './account/keyStore';
+import { connectionFor } from './account/connection';
+import { LanguageModelTools } from './languageModelTools/languageModelTools';
 import { LoggedMemento } from './shared/loggedMemento';
 import { Logger } from './shared/logger';
 import { Memory } from './generation/memory';
@@ -43,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const history = new CallHistory(globalState, (text) => logger.redact(text));
     const runner = new GenerationRunner(client, state, history, logger);
     const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
+    const tools = new LanguageModelTools({ catalog, connection: async () => connectionFor(settings, await keyStore.get()), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
     const authProvider = new GistAuthenticationProvider(
@@ -73,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       }),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
       authProvider,
+      ...tools.register(),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (PROXY_KEYS.some((key) => event.affectsConfiguration(key))) {
           // New connections through the new proxy on the next call.
@@ -105,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
       answerConsent: (dialog) => consent.answerForTest(dialog),
+      languageModelTools: { generate: tools.generate, list: tools.list },
     };
     return { ...api, testing };
   } catch (error) {

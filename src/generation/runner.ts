@@ -1,7 +1,8 @@
 // The one pipeline every generate call goes through (Generate, Compare Variants, Repeat Last,
-// Retry): the calls under one cancellable progress notification, the status bar spinner, one log
-// line per call, the last call id, the failure notification and its buttons, the history and the
-// outcome event. The caller decides only where the results go; Insert Again uses the same `insert`.
+// Retry, the gist_generate language model tool): the calls under one cancellable progress
+// notification, the status bar spinner, one log line per call, the last call id, the failure
+// notification and its buttons, the history and the outcome event. The caller decides only where
+// the results go; Insert Again uses the same `insert`. A tool shows its calls itself (`shownBy`).
 import * as vscode from 'vscode';
 import { describeError } from '../client/describe';
 import { GistError, isGistError } from '../client/errors';
@@ -54,6 +55,14 @@ export interface Job {
   readonly place: (settled: readonly Settled[]) => Promise<ReadonlyArray<InsertionKind | undefined>>;
   /** What "Retry" runs: the failed requests again, without prompting. */
   readonly retry: (failed: readonly GenerateRequest[]) => Thenable<unknown>;
+  /**
+   * Who shows the calls: the runner (a progress notification with Cancel, a notification for the
+   * failures), or the caller (a language model tool: the chat shows the progress, the model is told
+   * what failed). The spinner, the log, the history and the outcome event are the same either way.
+   */
+  readonly shownBy?: 'runner' | 'caller' | undefined;
+  /** Cancels the calls too (a tool's token); when the caller shows them, the only way to. */
+  readonly token?: vscode.CancellationToken | undefined;
 }
 
 /** Where finished calls are kept (the "Gist Calls" history). */
@@ -81,7 +90,7 @@ export class GenerationRunner implements vscode.Disposable {
     const failures = settled.flatMap((one) => (one.error !== undefined && one.error.kind !== 'cancelled' ? [{ request: one.request, error: one.error }] : []));
     const retry = (): Thenable<unknown> => job.retry(failures.map((failure) => failure.request));
     const succeeded = settled.filter((one) => one.result !== undefined).length;
-    const actions = this.notify(job, failures, succeeded, retry);
+    const actions = job.shownBy === 'caller' ? undefined : this.notify(job, failures, succeeded, retry);
     for (const [index, one] of settled.entries()) {
       const offered = failures.some((failure) => failure.request === one.request) ? actions : undefined;
       const outcome: TestedCallOutcome = {
@@ -112,22 +121,38 @@ export class GenerationRunner implements vscode.Disposable {
   }
 
   private callAll(job: Job): Thenable<Settled[]> {
+    if (job.shownBy === 'caller') {
+      return this.callEach(job, [job.token]);
+    }
     const count = job.requests.length;
     const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-      const abort = new AbortController();
-      const cancellation = token.onCancellationRequested(() => abort.abort());
-      const calls = job.requests.map(async (request) => {
-        const settled = await this.call(job.connection, request, abort.signal);
-        if (count > 1) {
-          progress.report({ increment: 100 / count, message: request.variant });
-        }
-        return settled;
-      });
-      return Promise.all(calls).finally(() => {
-        cancellation.dispose();
-      });
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) =>
+      this.callEach(job, [token, job.token], progress),
+    );
+  }
+
+  /** Every request of the job at once; any of the tokens cancels them all. */
+  private async callEach(job: Job, tokens: ReadonlyArray<vscode.CancellationToken | undefined>, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<Settled[]> {
+    const count = job.requests.length;
+    const abort = new AbortController();
+    const cancellations = tokens.flatMap((token) => (token === undefined ? [] : [token.onCancellationRequested(() => abort.abort())]));
+    if (tokens.some((token) => token?.isCancellationRequested === true)) {
+      abort.abort();
+    }
+    const calls = job.requests.map(async (request) => {
+      const settled = await this.call(job.connection, request, abort.signal);
+      if (count > 1) {
+        progress?.report({ increment: 100 / count, message: request.variant });
+      }
+      return settled;
     });
+    try {
+      return await Promise.all(calls);
+    } finally {
+      for (const cancellation of cancellations) {
+        cancellation.dispose();
+      }
+    }
   }
 
   /** One call, with the spinner on while it runs; logged, and the last call id set when it succeeds. */

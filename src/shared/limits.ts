@@ -21,6 +21,17 @@ export const MAX_VARIABLE_NAME_BYTES = 256;
 /** One remembered value; a longer one is cut (history) or not kept (last values). */
 export const MAX_VALUE_BYTES = 16 * 1024;
 
+/**
+ * The gist_generate language model tool's input comes from a model that may have read hostile
+ * text: values per call and the size of one value are refused past these.
+ */
+export const MAX_TOOL_VALUES = 64;
+export const MAX_TOOL_VALUE_BYTES = 64 * 1024;
+/** Characters of one value the tool's confirmation shows; the rest is counted, not shown. */
+export const MAX_CONFIRMATION_VALUE_CHARS = 2_000;
+/** gist_list's reply (UTF-8): gists past it are counted, not listed. */
+export const MAX_TOOL_LIST_BYTES = 64 * 1024;
+
 /** History: entries, generated text per entry, one whole entry, and all entries together. */
 export const MAX_HISTORY_ENTRIES = 100;
 export const MAX_CONTENT_BYTES = 64 * 1024;
