@@ -4,7 +4,10 @@
 // commands that take arguments and return their result:
 //   - `gist.generate` with `{gistId, variant?, values?, insertMode?}`: `{id, content}`, or undefined;
 //   - `gist.compareVariants` with `{gistId, variants, values?}`: every variant's result or error;
-//   - `gist.setApiKey` with `{apiKey}`: the signed-in user, or undefined.
+//   - `gist.setApiKey` with `{apiKey, profile?}`: the signed-in user, or undefined (`profile`: the
+//     name of the profile the key is for; the window's by default);
+//   - `gist.switchAccount` with `{profile}`: the name of the profile the window now uses, or undefined;
+//   - `gist.signOut` with `{profile?}`: removes that profile's key (the window's by default).
 // The API key is never part of it: no value here holds it.
 //
 //   const gist = vscode.extensions.getExtension<GistExtensionApi>('gist-generate.gist-generate');
