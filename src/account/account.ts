@@ -31,6 +31,7 @@ function profileArg(args: unknown): string | undefined {
 }
 
 export class Account implements vscode.Disposable {
+  /** One per profile, by the profile's secret name. */
   private readonly checks = new Map<string, AccountCheck>();
   private readonly keyFlow: KeyFlow;
   private readonly save: SaveBaseUrl;
@@ -71,7 +72,7 @@ export class Account implements vscode.Disposable {
   /** Every profile signed in (as last checked), in the profiles' order. */
   signedInProfiles(): SignedInProfile[] {
     return this.profiles.all().flatMap((profile) => {
-      const user = this.checks.get(profile.name)?.user;
+      const user = this.checks.get(profile.secretKey)?.user;
       return user === undefined ? [] : [{ profile, user }];
     });
   }
@@ -186,18 +187,19 @@ export class Account implements vscode.Disposable {
    * sign in to (or a new one), which this window then uses.
    */
   async signInFromAccountsMenu(): Promise<SignedInProfile | undefined> {
-    let profile: Profile | undefined = this.profiles.active();
-    if (this.hasSeveralProfiles()) {
-      const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Sign In'));
-      try {
-        profile = await this.follow(picked);
-      } finally {
-        picked.close();
-      }
-    } else {
-      await this.setApiKey();
+    if (!this.hasSeveralProfiles()) {
+      const user = await this.setApiKey();
+      // The profile as it is now: setting its URL may have renamed it.
+      return user === undefined ? undefined : { profile: this.profiles.active(), user };
     }
-    const user = profile === undefined ? undefined : this.checks.get(profile.name)?.user;
+    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Sign In'));
+    let profile: Profile | undefined;
+    try {
+      profile = await this.follow(picked);
+    } finally {
+      picked.close();
+    }
+    const user = profile === undefined ? undefined : this.checks.get(profile.secretKey)?.user;
     return profile === undefined || user === undefined ? undefined : { profile, user };
   }
 
@@ -214,7 +216,7 @@ export class Account implements vscode.Disposable {
   async checkAll(): Promise<void> {
     await this.activeCheck().refresh();
     for (const profile of this.profiles.all()) {
-      if (profile.name !== this.profiles.active().name) {
+      if (profile.secretKey !== this.profiles.active().secretKey) {
         await this.checkOf(profile).refresh();
       }
     }
@@ -253,8 +255,8 @@ export class Account implements vscode.Disposable {
   }
 
   private rows(): ProfileRow[] {
-    const active = this.profiles.active().name;
-    return this.profiles.all().map((profile) => ({ profile, status: this.checkOf(profile).status, active: profile.name === active }));
+    const active = this.profiles.active().secretKey;
+    return this.profiles.all().map((profile) => ({ profile, status: this.checkOf(profile).status, active: profile.secretKey === active }));
   }
 
   /** The profile named `name` (the window's when undefined); an unknown name is told and logged. */
@@ -275,9 +277,12 @@ export class Account implements vscode.Disposable {
     return this.hasSeveralProfiles() ? profile.name : undefined;
   }
 
-  /** The profile as the settings have it now (its service URL may have just been saved). */
+  /**
+   * The profile as the settings have it now: its service URL may have just been saved, which
+   * renames the first profile (named after its host). Its secret's name never changes.
+   */
   private fresh(profile: Profile): Profile {
-    return this.profiles.byName(profile.name) ?? profile;
+    return this.profiles.all().find((current) => current.secretKey === profile.secretKey) ?? profile;
   }
 
   /** Stores the key the flow found for `profile`, and shows whom it belongs to. */
@@ -307,37 +312,37 @@ export class Account implements vscode.Disposable {
     return this.checkOf(this.profiles.active());
   }
 
+  /** The profile's check, by its secret (which, unlike the first profile's name, never changes). */
   private checkOf(profile: Profile): AccountCheck {
-    const existing = this.checks.get(profile.name);
-    if (existing !== undefined && existing.profile.secretKey === profile.secretKey) {
+    const existing = this.checks.get(profile.secretKey);
+    if (existing !== undefined) {
       return existing;
     }
-    existing?.dispose();
     const check = new AccountCheck(profile, this.keyStore, this.client, () => this.settings.requestTimeoutMs(), this.logger);
     check.onDidChange((status) => {
-      if (this.checks.get(profile.name) === check && this.profiles.active().name === profile.name) {
+      if (this.checks.get(profile.secretKey) === check && this.profiles.active().secretKey === profile.secretKey) {
         this.state.setStatus(status);
       }
       this.accountsChanged.fire();
     });
-    this.checks.set(profile.name, check);
+    this.checks.set(profile.secretKey, check);
     return check;
   }
 
   /** One check per profile: new profiles get one, gone ones lose theirs. Returns those whose service changed or that are new. */
   private syncChecks(): AccountCheck[] {
     const moved: AccountCheck[] = [];
-    const names = new Set(this.profiles.all().map((profile) => profile.name));
-    for (const [name, check] of this.checks) {
-      if (!names.has(name)) {
+    const secrets = new Set(this.profiles.all().map((profile) => profile.secretKey));
+    for (const [secret, check] of this.checks) {
+      if (!secrets.has(secret)) {
         check.dispose();
-        this.checks.delete(name);
+        this.checks.delete(secret);
         this.accountsChanged.fire();
       }
     }
     for (const profile of this.profiles.all()) {
-      const existing = this.checks.get(profile.name);
-      if (existing === undefined || existing.profile.secretKey !== profile.secretKey) {
+      const existing = this.checks.get(profile.secretKey);
+      if (existing === undefined) {
         moved.push(this.checkOf(profile));
       } else if (existing.update(profile)) {
         moved.push(existing);
@@ -365,10 +370,9 @@ export class Account implements vscode.Disposable {
 
   /** A key changed, here or in another window: its profile checks it again. */
   private onKeyChanged(secret: string): void {
-    for (const check of this.checks.values()) {
-      if (check.profile.secretKey === secret) {
-        void check.keyChanged();
-      }
+    const check = this.checks.get(secret);
+    if (check !== undefined) {
+      void check.keyChanged();
     }
     if (this.profiles.active().secretKey === secret) {
       this.activeKeyChanged.fire();
