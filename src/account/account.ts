@@ -1,6 +1,6 @@
 // The account feature: what the commands, the Accounts menu and the generation ask of the account.
-// Each verb returns what it found (the user, the connection). Every profile has its own key and its
-// own background check; the window's profile drives the status bar's state.
+// Each verb returns what it found (the user, the connection), for the window's profile unless told
+// another; every profile has its own key and its own background check (profileChecks.ts).
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
 import { logValue } from '../client/oneLine';
@@ -8,7 +8,6 @@ import type { ConnectionSettings, GistUser } from '../client/types';
 import type { Logger } from '../shared/logger';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';
-import { AccountCheck } from './accountCheck';
 import { newProfileAsker } from './addProfileFlow';
 import { ensureBaseUrl, promptForBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';
 import { connectionFor } from './connection';
@@ -16,14 +15,9 @@ import { KeyFlow, keyArgs, type FoundKey } from './keyFlow';
 import type { KeyStore } from './keyStore';
 import { SecretKeys } from '../shared/storageKeys';
 import type { Profile } from './profileList';
-import type { Profiles, ProfilesChange } from './profiles';
+import { ProfileChecks, type SignedInProfile } from './profileChecks';
+import type { Profiles } from './profiles';
 import { pickAccount, type PickedAccount, type ProfileRow } from './switchAccount';
-
-/** A profile whose key is confirmed, and whom it belongs to: one entry of the Accounts menu. */
-export interface SignedInProfile {
-  readonly profile: Profile;
-  readonly user: GistUser;
-}
 
 /** `{profile}`: the argument form of Switch Account and Sign Out. */
 function profileArg(args: unknown): string | undefined {
@@ -31,37 +25,30 @@ function profileArg(args: unknown): string | undefined {
 }
 
 export class Account implements vscode.Disposable {
-  /** One per profile, by the profile's secret name. */
-  private readonly checks = new Map<string, AccountCheck>();
+  private readonly checks: ProfileChecks;
   private readonly keyFlow: KeyFlow;
   private readonly save: SaveBaseUrl;
-  private readonly accountsChanged = new vscode.EventEmitter<void>();
   /** Fires when any profile's account changes (signed in, out, another user): the Accounts menu follows it. */
-  readonly onDidChangeAccounts = this.accountsChanged.event;
-  private readonly activeKeyChanged = new vscode.EventEmitter<void>();
-  private readonly subscriptions: vscode.Disposable[];
+  readonly onDidChangeAccounts: vscode.Event<void>;
+  /** The window's profile's key, and when it changes (another key, or another profile): for the context keys. */
+  readonly activeKey: { get(): Promise<string | undefined>; readonly onDidChange: vscode.Event<void> };
 
   constructor(
     private readonly keyStore: KeyStore,
     private readonly profiles: Profiles,
     private readonly settings: Settings,
-    private readonly client: GistClient,
-    private readonly state: ExtensionState,
+    client: GistClient,
+    state: ExtensionState,
     private readonly logger: Logger,
     /** Called when the extension is used with no service URL yet (offers the walkthrough once). */
     private readonly onFirstRun: () => void,
   ) {
     this.save = (profile, url) => profiles.setBaseUrl(profile, url);
     this.keyFlow = new KeyFlow(client, settings, logger, this.save);
-    this.syncChecks();
-    this.subscriptions = [profiles.onDidChange((change) => this.onProfilesChanged(change)), keyStore.onDidChange((secret) => this.onKeyChanged(secret))];
+    this.checks = new ProfileChecks(profiles, keyStore, client, settings, state, logger);
+    this.onDidChangeAccounts = this.checks.onDidChange;
+    this.activeKey = this.checks.activeKey;
   }
-
-  /** The window's profile's key, and when it changes (another key, or another profile): for the context keys. */
-  readonly activeKey = {
-    get: (): Promise<string | undefined> => this.keyStore.get(this.profiles.active().secretKey),
-    onDidChange: this.activeKeyChanged.event,
-  };
 
   /** The window's profile and its key, for the connection diagnosis. */
   async activeTarget(): Promise<{ readonly profile: Profile; readonly apiKey: string | undefined }> {
@@ -71,10 +58,7 @@ export class Account implements vscode.Disposable {
 
   /** Every profile signed in (as last checked), in the profiles' order. */
   signedInProfiles(): SignedInProfile[] {
-    return this.profiles.all().flatMap((profile) => {
-      const user = this.checks.get(profile.secretKey)?.user;
-      return user === undefined ? [] : [{ profile, user }];
-    });
+    return this.checks.signedIn();
   }
 
   /**
@@ -123,7 +107,7 @@ export class Account implements vscode.Disposable {
     }
     await this.keyStore.delete(profile.secretKey);
     this.logger.info(`Signed out of profile ${logValue(profile.name)}: API key removed`);
-    await this.checkOf(profile).refresh();
+    await this.checks.of(profile).refresh();
     const named = this.named(profile);
     void vscode.window.showInformationMessage(
       named === undefined
@@ -137,7 +121,7 @@ export class Account implements vscode.Disposable {
     const profile = this.profiles.active();
     const url = await promptForBaseUrl(profile, this.save, this.named(profile));
     if (url !== undefined) {
-      await this.activeCheck().refresh();
+      await this.checks.active().refresh();
     }
     return url;
   }
@@ -199,7 +183,7 @@ export class Account implements vscode.Disposable {
     } finally {
       picked.close();
     }
-    const user = profile === undefined ? undefined : this.checks.get(profile.secretKey)?.user;
+    const user = profile === undefined ? undefined : this.checks.of(profile).user;
     return profile === undefined || user === undefined ? undefined : { profile, user };
   }
 
@@ -209,22 +193,17 @@ export class Account implements vscode.Disposable {
 
   /** Checks the window's profile's key again; resolves once the state reflects the latest check. */
   refresh(): Promise<void> {
-    return this.activeCheck().refresh();
+    return this.checks.active().refresh();
   }
 
   /** At startup: the window's profile first, then, in the background, every other (for the Accounts menu). */
-  async checkAll(): Promise<void> {
-    await this.activeCheck().refresh();
-    for (const profile of this.profiles.all()) {
-      if (profile.secretKey !== this.profiles.active().secretKey) {
-        await this.checkOf(profile).refresh();
-      }
-    }
+  checkAll(): Promise<void> {
+    return this.checks.checkAll();
   }
 
   /** Resolves when the window's profile's latest check has settled. */
   whenSettled(): Promise<void> {
-    return this.activeCheck().whenSettled();
+    return this.checks.active().whenSettled();
   }
 
   /** Does what was picked in the account list; the profile the window uses afterwards, if it changed. */
@@ -239,7 +218,7 @@ export class Account implements vscode.Disposable {
         return undefined;
       case 'profile': {
         await this.use(choice.profile);
-        if (this.activeCheck().status.kind === 'signedOut') {
+        if (this.checks.active().status.kind === 'signedOut') {
           // Picked to be used: its key is asked for right away.
           await this.setApiKey();
         }
@@ -251,12 +230,12 @@ export class Account implements vscode.Disposable {
   /** This window (and this workspace from now on) uses `profile`; resolves once its key is checked. */
   private async use(profile: Profile): Promise<void> {
     await this.profiles.pick(profile);
-    await this.activeCheck().whenSettled();
+    await this.checks.active().whenSettled();
   }
 
   private rows(): ProfileRow[] {
     const active = this.profiles.active().secretKey;
-    return this.profiles.all().map((profile) => ({ profile, status: this.checkOf(profile).status, active: profile.secretKey === active }));
+    return this.profiles.all().map((profile) => ({ profile, status: this.checks.of(profile).status, active: profile.secretKey === active }));
   }
 
   /** The profile named `name` (the window's when undefined); an unknown name is told and logged. */
@@ -293,7 +272,7 @@ export class Account implements vscode.Disposable {
 
   /** The key just stored for `profile` belongs to `user` (checked by the flow), or is unchecked. */
   private confirmed(profile: Profile, { key, user }: FoundKey): GistUser | undefined {
-    const check = this.checkOf(profile);
+    const check = this.checks.of(profile);
     if (user === undefined) {
       this.logger.warn(`API key stored for profile ${logValue(profile.name)} without checking it: the service could not be reached`);
       void check.refresh();
@@ -308,77 +287,6 @@ export class Account implements vscode.Disposable {
     return user;
   }
 
-  private activeCheck(): AccountCheck {
-    return this.checkOf(this.profiles.active());
-  }
-
-  /** The profile's check, by its secret (which, unlike the first profile's name, never changes). */
-  private checkOf(profile: Profile): AccountCheck {
-    const existing = this.checks.get(profile.secretKey);
-    if (existing !== undefined) {
-      return existing;
-    }
-    const check = new AccountCheck(profile, this.keyStore, this.client, () => this.settings.requestTimeoutMs(), this.logger);
-    check.onDidChange((status) => {
-      if (this.checks.get(profile.secretKey) === check && this.profiles.active().secretKey === profile.secretKey) {
-        this.state.setStatus(status);
-      }
-      this.accountsChanged.fire();
-    });
-    this.checks.set(profile.secretKey, check);
-    return check;
-  }
-
-  /** One check per profile: new profiles get one, gone ones lose theirs. Returns those whose service changed or that are new. */
-  private syncChecks(): AccountCheck[] {
-    const moved: AccountCheck[] = [];
-    const secrets = new Set(this.profiles.all().map((profile) => profile.secretKey));
-    for (const [secret, check] of this.checks) {
-      if (!secrets.has(secret)) {
-        check.dispose();
-        this.checks.delete(secret);
-        this.accountsChanged.fire();
-      }
-    }
-    for (const profile of this.profiles.all()) {
-      const existing = this.checks.get(profile.secretKey);
-      if (existing === undefined) {
-        moved.push(this.checkOf(profile));
-      } else if (existing.update(profile)) {
-        moved.push(existing);
-      }
-    }
-    return moved;
-  }
-
-  private onProfilesChanged(change: ProfilesChange): void {
-    const moved = this.syncChecks();
-    const active = this.activeCheck();
-    this.state.profilesChanged();
-    if (change.activeChanged) {
-      this.state.setStatus(active.status);
-      this.activeKeyChanged.fire();
-      void active.refresh();
-    }
-    for (const check of moved) {
-      if (check !== active) {
-        // In the background, for the Accounts menu; the status bar follows the window's profile only.
-        void check.refresh();
-      }
-    }
-  }
-
-  /** A key changed, here or in another window: its profile checks it again. */
-  private onKeyChanged(secret: string): void {
-    const check = this.checks.get(secret);
-    if (check !== undefined) {
-      void check.keyChanged();
-    }
-    if (this.profiles.active().secretKey === secret) {
-      this.activeKeyChanged.fire();
-    }
-  }
-
   private offerWalkthroughIfNew(): void {
     if (this.profiles.all().length === 1 && this.profiles.active().baseUrl === '') {
       this.onFirstRun();
@@ -386,13 +294,6 @@ export class Account implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const subscription of this.subscriptions) {
-      subscription.dispose();
-    }
-    for (const check of this.checks.values()) {
-      check.dispose();
-    }
-    this.accountsChanged.dispose();
-    this.activeKeyChanged.dispose();
+    this.checks.dispose();
   }
 }

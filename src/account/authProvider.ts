@@ -3,7 +3,7 @@
 // The sessions follow the profiles' checks, so they stay in step with the status bar and, through
 // SecretStorage events, with other windows.
 import * as vscode from 'vscode';
-import type { SignedInProfile } from './account';
+import type { SignedInProfile } from './profileChecks';
 
 export const AUTH_PROVIDER_ID = 'gist-generate';
 
