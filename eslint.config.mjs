@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 // the diagnosis's steps and the pure half of each feature. They run and are unit tested on plain Node.
 const PURE_MODULES = [
   'src/client/**/*.ts',
-  'src/account/{accountStatus,connection,statusView}.ts',
+  'src/account/{accountStatus,connection,profileList,statusView}.ts',
   'src/catalog/{catalog,catalogText,editorValueConsent}.ts',
   'src/diagnostics/{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts',
   'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,flowButtons,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',

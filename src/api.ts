@@ -4,7 +4,10 @@
 // commands that take arguments and return their result:
 //   - `gist.generate` with `{gistId, variant?, values?, insertMode?}`: `{id, content}`, or undefined;
 //   - `gist.compareVariants` with `{gistId, variants, values?}`: every variant's result or error;
-//   - `gist.setApiKey` with `{apiKey}`: the signed-in user, or undefined.
+//   - `gist.setApiKey` with `{apiKey, profile?}`: the signed-in user, or undefined (`profile`: the
+//     name of the profile the key is for; the window's by default);
+//   - `gist.switchAccount` with `{profile}`: the name of the profile the window now uses, or undefined;
+//   - `gist.signOut` with `{profile?}`: removes that profile's key (the window's by default).
 // The API key is never part of it: no value here holds it.
 //
 //   const gist = vscode.extensions.getExtension<GistExtensionApi>('gist-generate.gist-generate');
@@ -21,7 +24,7 @@ import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
 
 export interface GistExtensionApi {
-  /** The account status, the calls in flight, the last call id and the service URL, as the status bar shows them. */
+  /** The account status, the calls in flight, the last call id, the window's profile and its service URL, as the status bar shows them. */
   state(): AccountSnapshot;
   readonly onDidChangeState: vscode.Event<AccountSnapshot>;
   /** Fires after every generate call (one per variant in Compare Variants), successful or not, once its content has been placed. */
@@ -42,6 +45,12 @@ export interface GistTestingApi {
   statusBarItem(): StatusView;
   /** The sessions the Accounts menu shows for this extension (VS Code hands them only to extensions the user allowed). */
   accountsMenuSessions(): Promise<readonly vscode.AuthenticationSession[]>;
+  /** What "Sign Out" on an account of the Accounts menu does (VS Code offers extensions no way to click it). */
+  signOutFromAccountsMenu(sessionId: string): Promise<void>;
+  /** The extension's SecretStorage, so a test can write a key as another window (or an older version) does. */
+  readonly secrets: vscode.SecretStorage;
+  /** Forgets the profile picked in this workspace, as in a workspace where the user never picked one. */
+  forgetProfilePick(): Promise<void>;
   /** Resolves when the latest account check has settled. */
   whenAccountSettled(): Promise<void>;
   /** Every call's outcome with the failure notification's buttons and what its "Retry" runs. */
@@ -50,6 +59,8 @@ export interface GistTestingApi {
   readonly logUri: vscode.Uri;
   /** Everything the extension keeps in global state, so tests can check that no secret is there. */
   globalStateSnapshot(): Record<string, unknown>;
+  /** Everything the extension keeps in this workspace's state (the profile picked here, consents). */
+  workspaceStateSnapshot(): Record<string, unknown>;
   /**
    * Answers the question asked before editor text goes to a workspace gist, which is a modal the
    * extension host cannot click; `undefined` puts the real dialog back.

@@ -27,7 +27,8 @@ type Handler = (...args: unknown[]) => unknown;
 function commandTable({ account, generation, history, diagnose, state, logger }: Features): Record<CommandId, Handler> {
   return {
     [CommandIds.setApiKey]: (args) => account.setApiKey(args),
-    [CommandIds.signOut]: () => account.signOut(),
+    [CommandIds.signOut]: (args) => account.signOut(args),
+    [CommandIds.switchAccount]: (args) => account.switchAccount(args),
     [CommandIds.refreshAccount]: () => account.refresh(),
     [CommandIds.setBaseUrl]: () => account.setBaseUrl(),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(state),

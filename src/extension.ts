@@ -15,13 +15,13 @@ import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
 import { KeyStore } from './account/keyStore';
-import { connectionFor } from './account/connection';
 import { LanguageModelTools } from './languageModelTools/languageModelTools';
 import { LoggedMemento } from './shared/loggedMemento';
 import { Logger } from './shared/logger';
 import { Memory } from './generation/memory';
+import { Profiles } from './account/profiles';
 import { PROXY_KEYS, proxyAwareDispatcher } from './shared/proxySettings';
-import { CONNECTION_KEYS, settings } from './shared/settings';
+import { settings } from './shared/settings';
 import { ExtensionState } from './shared/state';
 import { StatusBar } from './account/statusBar';
 import { WorkspaceGistConsent } from './catalog/workspaceGistConsent';
@@ -32,30 +32,38 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const logger = new Logger('Gist Generate');
     // Every global-state write goes through this, so a failed one is logged, never lost silently.
     const globalState = new LoggedMemento(context.globalState, (message) => logger.error(message));
-    const keyStore = new KeyStore(context.secrets);
+    // Every key read is known to the log's redaction, whichever profile it belongs to.
+    const keyStore = new KeyStore(context.secrets, (key) => logger.addSecret(key));
+    const profiles = new Profiles(settings, new LoggedMemento(context.workspaceState, (message) => logger.error(message)), logger);
     const userAgent = `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`;
     const client = new GistClient({
       userAgent,
       dispatcherFactory: proxyAwareDispatcher,
     });
-    const state = new ExtensionState(globalState, () => settings.baseUrl());
-    const account = new Account(keyStore, settings, client, state, logger, () => offerWalkthroughOnce(globalState));
+    const state = new ExtensionState(globalState, () => {
+      const active = profiles.active();
+      return { baseUrl: active.baseUrl, profile: active.name, profiles: profiles.all().map((profile) => profile.name) };
+    });
+    const account = new Account(keyStore, profiles, settings, client, state, logger, () => offerWalkthroughOnce(globalState));
     const catalog = new GistCatalog(logger);
     const consent = new WorkspaceGistConsent(context.workspaceState, logger);
     const history = new CallHistory(globalState, (text) => logger.redact(text));
     const runner = new GenerationRunner(client, state, history, logger);
     const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
-    const tools = new LanguageModelTools({ catalog, connection: async () => connectionFor(settings, await keyStore.get()), consent, runner, logger });
+    const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
-    const authProvider = new GistAuthenticationProvider(
-      state,
-      () => account.setApiKey(),
-      () => account.signOut(),
-    );
+    const authProvider = new GistAuthenticationProvider({
+      signedInProfiles: () => account.signedInProfiles(),
+      hasSeveralProfiles: () => account.hasSeveralProfiles(),
+      onDidChangeAccounts: account.onDidChangeAccounts,
+      signIn: () => account.signInFromAccountsMenu(),
+      signOut: (profile) => account.signOut({ profile }),
+    });
     context.subscriptions.push(
       logger,
       keyStore,
+      profiles,
       state,
       account,
       catalog,
@@ -63,18 +71,18 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       statusBar,
       { dispose: () => void client.dispose() },
       history,
-      bindContextKeys({ state, apiKey: keyStore, history }),
+      bindContextKeys({ state, apiKey: account.activeKey, history }),
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
       ...registerCommands({
         account,
         generation,
         history: new HistoryActions(history, generation, state),
-        diagnose: () => diagnoseConnection({ settings, keyStore, logger, userAgent }),
+        diagnose: () => diagnoseConnection({ settings, target: () => account.activeTarget(), logger, userAgent }),
         state,
         logger,
       }),
-      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider),
+      vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider, { supportsMultipleAccounts: true }),
       authProvider,
       ...tools.register(),
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -82,13 +90,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
           // New connections through the new proxy on the next call.
           void client.dispose();
         }
-        if (CONNECTION_KEYS.some((key) => event.affectsConfiguration(key))) {
-          void account.refresh();
-        }
       }),
     );
-    // After activate() has returned: the check reads the key store and calls /v1/me.
-    queueMicrotask(() => void account.refresh());
+    // After activate() has returned: the checks read the key store and call /v1/me (the window's profile first).
+    queueMicrotask(() => void account.checkAll());
     const activationMs = performance.now() - started;
     const api: GistExtensionApi = {
       state: () => state.current,
@@ -104,10 +109,14 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       activationMs: () => activationMs,
       statusBarItem: () => statusBar.current,
       accountsMenuSessions: () => authProvider.getSessions(),
+      signOutFromAccountsMenu: (sessionId) => authProvider.removeSession(sessionId),
+      secrets: context.secrets,
+      forgetProfilePick: () => profiles.forgetPick(),
       whenAccountSettled: () => account.whenSettled(),
       onDidFinishCall: runner.onDidFinish,
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
+      workspaceStateSnapshot: () => Object.fromEntries(context.workspaceState.keys().map((key) => [key, context.workspaceState.get<unknown>(key)])),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
     };

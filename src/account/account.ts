@@ -1,24 +1,41 @@
 // The account feature: what the commands, the Accounts menu and the generation ask of the account.
-// Each verb returns what it found (the user, the connection); the background check keeps the
-// status bar's state in step.
+// Each verb returns what it found (the user, the connection), for the window's profile unless told
+// another; every profile has its own key and its own background check (profileChecks.ts).
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
+import { logValue } from '../client/oneLine';
 import type { ConnectionSettings, GistUser } from '../client/types';
 import type { Logger } from '../shared/logger';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';
-import { AccountCheck } from './accountCheck';
-import { ensureBaseUrl, promptForBaseUrl } from './baseUrlPrompt';
-import { connectionFor } from './connection';
-import { KeyFlow, type FoundKey } from './keyFlow';
+import { newProfileAsker } from './addProfileFlow';
+import { ensureBaseUrl, promptForBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';
+import { connectionFor, type ConnectionResult } from './connection';
+import { KeyFlow, keyArgs, type FoundKey } from './keyFlow';
 import type { KeyStore } from './keyStore';
+import { SecretKeys } from '../shared/storageKeys';
+import type { Profile } from './profileList';
+import { ProfileChecks, type SignedInProfile } from './profileChecks';
+import type { Profiles } from './profiles';
+import { pickAccount, type PickedAccount, type ProfileRow } from './switchAccount';
+
+/** `{profile}`: the argument form of Switch Account and Sign Out. */
+function profileArg(args: unknown): string | undefined {
+  return typeof args === 'object' && args !== null && 'profile' in args && typeof args.profile === 'string' ? args.profile : undefined;
+}
 
 export class Account implements vscode.Disposable {
-  private readonly check: AccountCheck;
+  private readonly checks: ProfileChecks;
   private readonly keyFlow: KeyFlow;
+  private readonly save: SaveBaseUrl;
+  /** Fires when any profile's account changes (signed in, out, another user): the Accounts menu follows it. */
+  readonly onDidChangeAccounts: vscode.Event<void>;
+  /** The window's profile's key, and when it changes (another key, or another profile): for the context keys. */
+  readonly activeKey: { get(): Promise<string | undefined>; readonly onDidChange: vscode.Event<void> };
 
   constructor(
     private readonly keyStore: KeyStore,
+    private readonly profiles: Profiles,
     private readonly settings: Settings,
     client: GistClient,
     state: ExtensionState,
@@ -26,86 +43,263 @@ export class Account implements vscode.Disposable {
     /** Called when the extension is used with no service URL yet (offers the walkthrough once). */
     private readonly onFirstRun: () => void,
   ) {
-    this.check = new AccountCheck(keyStore, settings, client, state, logger);
-    this.keyFlow = new KeyFlow(client, settings, logger);
+    this.save = (profile, url) => profiles.setBaseUrl(profile, url);
+    this.keyFlow = new KeyFlow(client, settings, logger, this.save);
+    this.checks = new ProfileChecks(profiles, keyStore, client, settings, state, logger);
+    this.onDidChangeAccounts = this.checks.onDidChange;
+    this.activeKey = this.checks.activeKey;
+  }
+
+  /** The window's profile and its key, for the connection diagnosis. */
+  async activeTarget(): Promise<{ readonly profile: Profile; readonly apiKey: string | undefined }> {
+    const profile = this.profiles.active();
+    return { profile, apiKey: await this.keyStore.get(profile.secretKey) };
+  }
+
+  /** The window's profile's connection as it is now, without asking anything (the language model tools). */
+  async currentConnection(): Promise<ConnectionResult> {
+    const { profile, apiKey } = await this.activeTarget();
+    return connectionFor(this.fresh(profile), apiKey, this.settings.requestTimeoutMs());
+  }
+
+  /** Every profile signed in (as last checked), in the profiles' order. */
+  signedInProfiles(): SignedInProfile[] {
+    return this.checks.signedIn();
   }
 
   /**
-   * The connection for a call: runs the key flow when no key is stored, asks for the service URL
-   * when it is missing. Undefined when the user gave up.
+   * The connection for a call, with the window's profile: runs the key flow when it has no key,
+   * asks for the service URL when it is missing. Undefined when the user gave up.
    */
   async ensureSignedIn(): Promise<ConnectionSettings | undefined> {
     this.offerWalkthroughIfNew();
-    let key = await this.keyStore.get();
+    const profile = this.profiles.active();
+    let key = await this.keyStore.get(profile.secretKey);
     if (key === undefined) {
       // The key flow asks for the service URL too when it is missing, in the same input.
-      const found = await this.keyFlow.run();
+      const found = await this.keyFlow.run(profile, this.named(profile));
       if (found !== undefined) {
-        await this.store(found);
+        await this.store(this.fresh(profile), found);
         key = found.key;
       }
     }
-    if ((await ensureBaseUrl(this.settings)) === undefined) {
+    if ((await ensureBaseUrl(this.fresh(profile), this.save, this.named(profile))) === undefined) {
       return undefined;
     }
-    const connection = connectionFor(this.settings, key);
+    const connection = connectionFor(this.fresh(profile), key, this.settings.requestTimeoutMs());
     return connection.ok ? connection.connection : undefined;
   }
 
-  /** "Gist: Set API Key…" (`{apiKey}` skips the prompt): the signed-in user, or undefined when no checked key was stored. */
+  /**
+   * "Gist: Set API Key…" for the window's profile (`{apiKey, profile?}` skips the prompt, and may
+   * name another profile): the signed-in user, or undefined when no checked key was stored.
+   */
   async setApiKey(args?: unknown): Promise<GistUser | undefined> {
     this.offerWalkthroughIfNew();
-    const found = await this.keyFlow.run(args);
-    return found === undefined ? undefined : this.store(found);
+    const given = keyArgs(args);
+    const profile = this.profileNamed(given?.profile);
+    if (profile === undefined) {
+      return undefined;
+    }
+    const found = await this.keyFlow.run(profile, this.named(profile), given?.apiKey);
+    return found === undefined ? undefined : this.store(this.fresh(profile), found);
   }
 
-  async signOut(): Promise<void> {
-    await this.keyStore.delete();
-    this.logger.info('Signed out: API key removed');
-    await this.check.refresh();
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed out of the gist service. The API key was removed.'));
+  /** "Gist: Sign Out" of the window's profile (`{profile}` names another): removes its key. */
+  async signOut(args?: unknown): Promise<void> {
+    const profile = this.profileNamed(profileArg(args));
+    if (profile === undefined) {
+      return;
+    }
+    await this.keyStore.delete(profile.secretKey);
+    this.logger.info(`Signed out of profile ${logValue(profile.name)}: API key removed`);
+    await this.checks.of(profile).refresh();
+    const named = this.named(profile);
+    void vscode.window.showInformationMessage(
+      named === undefined
+        ? vscode.l10n.t('Signed out of the gist service. The API key was removed.')
+        : vscode.l10n.t('Signed out of {0}. Its API key was removed.', named),
+    );
   }
 
-  /** "Gist: Set Service URL…": the URL saved, or undefined when the user gave up. */
+  /** "Gist: Set Service URL…" of the window's profile: the URL saved, or undefined when the user gave up. */
   async setBaseUrl(): Promise<string | undefined> {
-    const url = await promptForBaseUrl(this.settings);
+    const profile = this.profiles.active();
+    const url = await promptForBaseUrl(profile, this.save, this.named(profile));
     if (url !== undefined) {
-      await this.check.refresh();
+      await this.checks.active().refresh();
     }
     return url;
   }
 
-  /** Checks the key again; resolves once the state reflects the latest check. */
-  refresh(): Promise<void> {
-    return this.check.refresh();
+  /**
+   * "Gist: Switch Account…": `{profile}` switches this window to that profile without asking;
+   * otherwise the accounts to pick from, "Add Profile…" and "Edit Profiles in Settings". Returns
+   * the name of the profile the window uses afterwards, or undefined when nothing changed.
+   */
+  async switchAccount(args?: unknown): Promise<string | undefined> {
+    const named = profileArg(args);
+    if (named !== undefined) {
+      const profile = this.profileNamed(named);
+      if (profile === undefined) {
+        return undefined;
+      }
+      await this.use(profile);
+      return profile.name;
+    }
+    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Switch Account'));
+    try {
+      return (await this.follow(picked))?.name;
+    } finally {
+      picked.close();
+    }
   }
 
-  /** Resolves when the latest check has settled. */
-  whenSettled(): Promise<void> {
-    return this.check.whenSettled();
-  }
-
-  /** Stores the key the flow found, and shows whom it belongs to. */
-  private async store({ key, user }: FoundKey): Promise<GistUser | undefined> {
-    await this.keyStore.store(key);
-    if (user === undefined) {
-      this.logger.warn('API key stored without checking it: the service could not be reached');
-      void this.check.refresh();
+  /** "Add Profile…": name, service URL and key; the key is checked, then stored, and the window uses the new profile. */
+  async addProfile(): Promise<Profile | undefined> {
+    const found = await this.keyFlow.confirm(newProfileAsker(this.profiles.all().map((profile) => profile.name)));
+    if (found === undefined) {
       return undefined;
     }
-    this.check.signedIn(user, key);
-    this.logger.info(`API key stored; signed in as ${user.name}`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Signed in to the gist service as {0}.', user.name));
+    // The key first: the profile never exists without the key the user just gave.
+    await this.keyStore.store(SecretKeys.profileApiKey(found.name), found.key);
+    const profile = await this.profiles.addAndPick({ name: found.name, baseUrl: found.baseUrl });
+    if (profile === undefined) {
+      return undefined;
+    }
+    this.logger.info(`Profile ${logValue(profile.name)} added at ${logValue(profile.baseUrl)}`);
+    this.confirmed(profile, found);
+    return profile;
+  }
+
+  /**
+   * "Sign in" from VS Code's Accounts menu: with one profile, its key; with more, the profile to
+   * sign in to (or a new one), which this window then uses.
+   */
+  async signInFromAccountsMenu(): Promise<SignedInProfile | undefined> {
+    if (!this.hasSeveralProfiles()) {
+      const user = await this.setApiKey();
+      // The profile as it is now: setting its URL may have renamed it.
+      return user === undefined ? undefined : { profile: this.profiles.active(), user };
+    }
+    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Sign In'));
+    let profile: Profile | undefined;
+    try {
+      profile = await this.follow(picked);
+    } finally {
+      picked.close();
+    }
+    const user = profile === undefined ? undefined : this.checks.of(profile).user;
+    return profile === undefined || user === undefined ? undefined : { profile, user };
+  }
+
+  hasSeveralProfiles(): boolean {
+    return this.profiles.all().length > 1;
+  }
+
+  /** Checks the window's profile's key again; resolves once the state reflects the latest check. */
+  refresh(): Promise<void> {
+    return this.checks.active().refresh();
+  }
+
+  /** At startup: the window's profile first, then, in the background, every other (for the Accounts menu). */
+  checkAll(): Promise<void> {
+    return this.checks.checkAll();
+  }
+
+  /** Resolves when the window's profile's latest check has settled. */
+  whenSettled(): Promise<void> {
+    return this.checks.active().whenSettled();
+  }
+
+  /** Does what was picked in the account list; the profile the window uses afterwards, if it changed. */
+  private async follow({ choice }: PickedAccount): Promise<Profile | undefined> {
+    switch (choice?.kind) {
+      case undefined:
+        return undefined;
+      case 'add':
+        return this.addProfile();
+      case 'edit':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'gist.profiles');
+        return undefined;
+      case 'profile': {
+        await this.use(choice.profile);
+        if (this.checks.active().status.kind === 'signedOut') {
+          // Picked to be used: its key is asked for right away.
+          await this.setApiKey();
+        }
+        return this.profiles.active();
+      }
+    }
+  }
+
+  /** This window (and this workspace from now on) uses `profile`; resolves once its key is checked. */
+  private async use(profile: Profile): Promise<void> {
+    await this.profiles.pick(profile);
+    await this.checks.active().whenSettled();
+  }
+
+  private rows(): ProfileRow[] {
+    const active = this.profiles.active().secretKey;
+    return this.profiles.all().map((profile) => ({ profile, status: this.checks.of(profile).status, active: profile.secretKey === active }));
+  }
+
+  /** The profile named `name` (the window's when undefined); an unknown name is told and logged. */
+  private profileNamed(name: string | undefined): Profile | undefined {
+    if (name === undefined) {
+      return this.profiles.active();
+    }
+    const profile = this.profiles.byName(name);
+    if (profile === undefined) {
+      this.logger.error(`No profile is named ${logValue(name)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('There is no profile named “{0}”. Add it with “Gist: Switch Account…”, or in the setting gist.profiles.', name));
+    }
+    return profile;
+  }
+
+  /** The profile's name when there is more than one profile, for titles and messages. */
+  private named(profile: Profile): string | undefined {
+    return this.hasSeveralProfiles() ? profile.name : undefined;
+  }
+
+  /**
+   * The profile as the settings have it now: its service URL may have just been saved, which
+   * renames the first profile (named after its host). Its secret's name never changes.
+   */
+  private fresh(profile: Profile): Profile {
+    return this.profiles.all().find((current) => current.secretKey === profile.secretKey) ?? profile;
+  }
+
+  /** Stores the key the flow found for `profile`, and shows whom it belongs to. */
+  private async store(profile: Profile, found: FoundKey): Promise<GistUser | undefined> {
+    await this.keyStore.store(profile.secretKey, found.key);
+    return this.confirmed(profile, found);
+  }
+
+  /** The key just stored for `profile` belongs to `user` (checked by the flow), or is unchecked. */
+  private confirmed(profile: Profile, { key, user }: FoundKey): GistUser | undefined {
+    const check = this.checks.of(profile);
+    if (user === undefined) {
+      this.logger.warn(`API key stored for profile ${logValue(profile.name)} without checking it: the service could not be reached`);
+      void check.refresh();
+      return undefined;
+    }
+    check.signedIn(user, key);
+    this.logger.info(`API key stored for profile ${logValue(profile.name)}; signed in as ${logValue(user.name)}`);
+    const named = this.named(profile);
+    void vscode.window.showInformationMessage(
+      named === undefined ? vscode.l10n.t('Signed in to the gist service as {0}.', user.name) : vscode.l10n.t('Signed in to {0} as {1}.', named, user.name),
+    );
     return user;
   }
 
   private offerWalkthroughIfNew(): void {
-    if (this.settings.baseUrl() === '') {
+    if (this.profiles.all().length === 1 && this.profiles.active().baseUrl === '') {
       this.onFirstRun();
     }
   }
 
   dispose(): void {
-    this.check.dispose();
+    this.checks.dispose();
   }
 }

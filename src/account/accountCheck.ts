@@ -1,33 +1,56 @@
-// Keeps the account state in step with the key and the connection settings, in the background:
-// checks the key with `/v1/me` at startup, when the key or a connection setting changes, and on request.
+// Keeps one profile's account status in step with its key and its service, in the background:
+// checks the key with that profile's `/v1/me` when asked, when its key changes (in any window) and
+// when its service URL or header changes.
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
 import { isGistError } from '../client/errors';
 import { logValue } from '../client/oneLine';
 import type { GistUser } from '../client/types';
+import type { AccountStatus } from '../shared/accountStatus';
+import type { Logger } from '../shared/logger';
 import { connectionFor } from './connection';
 import type { KeyStore } from './keyStore';
-import type { Logger } from '../shared/logger';
-import type { Settings } from '../shared/settings';
-import type { ExtensionState } from '../shared/state';
+import type { Profile } from './profileList';
 
 export class AccountCheck implements vscode.Disposable {
   /** Bumped on every refresh so a slow, older answer never overwrites a newer one. */
   private generation = 0;
-  /** The key whose user is shown, as confirmed by the key flow. */
+  /** The key whose user is shown, as confirmed by the key flow or a check. */
   private confirmedKey: string | undefined;
   private inFlight: Promise<void> = Promise.resolve();
   private abort: AbortController | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private current: AccountStatus = { kind: 'checking' };
+  /** The user of the last confirmed key: still listed in the Accounts menu while checking or in error. */
+  private lastUser: GistUser | undefined;
+  private readonly changed = new vscode.EventEmitter<AccountStatus>();
+  readonly onDidChange = this.changed.event;
 
   constructor(
+    private profileNow: Profile,
     private readonly keyStore: KeyStore,
-    private readonly settings: Settings,
     private readonly client: GistClient,
-    private readonly state: ExtensionState,
+    private readonly timeoutMs: () => number,
     private readonly logger: Logger,
-  ) {
-    this.subscriptions.push(keyStore.onDidChange(() => void this.onKeyChanged()));
+  ) {}
+
+  get profile(): Profile {
+    return this.profileNow;
+  }
+
+  get status(): AccountStatus {
+    return this.current;
+  }
+
+  /** Whom the profile's key belongs to, as last confirmed; undefined once signed out. */
+  get user(): GistUser | undefined {
+    return this.lastUser;
+  }
+
+  /** Takes the profile's settings as they are now; true when its service or header changed. */
+  update(profile: Profile): boolean {
+    const moved = profile.baseUrl !== this.profileNow.baseUrl || profile.apiKeyHeader !== this.profileNow.apiKeyHeader;
+    this.profileNow = profile;
+    return moved;
   }
 
   /** Resolves when the latest refresh has settled, including any started meanwhile. */
@@ -39,7 +62,7 @@ export class AccountCheck implements vscode.Disposable {
     } while (settled !== this.inFlight);
   }
 
-  /** Checks the key again; resolves once the state reflects the latest check. */
+  /** Checks the key again; resolves once the status reflects the latest check. */
   refresh(): Promise<void> {
     this.generation += 1;
     this.abort?.abort();
@@ -53,31 +76,41 @@ export class AccountCheck implements vscode.Disposable {
     this.generation += 1;
     this.abort?.abort();
     this.confirmedKey = key;
-    this.state.setStatus({ kind: 'signedIn', user });
+    this.set({ kind: 'signedIn', user });
   }
 
   /** Another window (or this one) changed the key: check it, unless it is the one just confirmed. */
-  private async onKeyChanged(): Promise<void> {
-    const key = await this.keyStore.get();
-    if (key !== undefined && key === this.confirmedKey && this.state.current.status.kind === 'signedIn') {
+  async keyChanged(): Promise<void> {
+    const key = await this.keyStore.get(this.profileNow.secretKey);
+    if (key !== undefined && key === this.confirmedKey && this.current.kind === 'signedIn') {
       return;
     }
     await this.refresh();
   }
 
+  private set(status: AccountStatus): void {
+    if (status.kind === 'signedIn') {
+      this.lastUser = status.user;
+    } else if (status.kind === 'signedOut') {
+      this.lastUser = undefined;
+    }
+    this.current = status;
+    this.changed.fire(status);
+  }
+
   private async check(generation: number, signal: AbortSignal): Promise<void> {
     const current = (): boolean => generation === this.generation;
-    const key = await this.keyStore.get();
-    this.logger.addSecret(key);
+    const profile = this.profileNow;
+    const key = await this.keyStore.get(profile.secretKey);
     if (!current()) {
       return;
     }
-    const connection = connectionFor(this.settings, key);
+    const connection = connectionFor(profile, key, this.timeoutMs());
     if (!connection.ok) {
       if (connection.missing === 'apiKey') {
-        this.state.setStatus({ kind: 'signedOut' });
+        this.set({ kind: 'signedOut' });
       } else {
-        this.state.setStatus({
+        this.set({
           kind: 'error',
           reason: 'configuration',
           message: vscode.l10n.t('{0} Set the service URL with “Gist: Set Service URL…”.', connection.reason),
@@ -85,29 +118,29 @@ export class AccountCheck implements vscode.Disposable {
       }
       return;
     }
-    this.state.setStatus({ kind: 'checking' });
+    this.set({ kind: 'checking' });
     try {
       const user = await this.client.me(connection.connection, signal);
       if (current()) {
         this.confirmedKey = connection.connection.apiKey;
-        this.logger.info(`Signed in as ${logValue(user.name)} <${logValue(user.email)}> (company ${logValue(user.company_id)}) at ${connection.connection.baseUrl}`);
-        this.state.setStatus({ kind: 'signedIn', user });
+        this.logger.info(
+          `Signed in as ${logValue(user.name)} <${logValue(user.email)}> (company ${logValue(user.company_id)}) at ${connection.connection.baseUrl} (profile ${logValue(profile.name)})`,
+        );
+        this.set({ kind: 'signedIn', user });
       }
     } catch (error) {
       if (!current() || (isGistError(error) && error.kind === 'cancelled')) {
         return;
       }
       const message = isGistError(error) ? error.message : String(error);
-      this.logger.warn(`Account check failed: ${message}`);
+      this.logger.warn(`Account check of profile ${logValue(profile.name)} failed: ${message}`);
       const rejected = isGistError(error) && error.kind === 'authentication';
-      this.state.setStatus({ kind: 'error', reason: rejected ? 'rejected' : 'unreachable', message });
+      this.set({ kind: 'error', reason: rejected ? 'rejected' : 'unreachable', message });
     }
   }
 
   dispose(): void {
     this.abort?.abort();
-    for (const subscription of this.subscriptions) {
-      subscription.dispose();
-    }
+    this.changed.dispose();
   }
 }

@@ -1,15 +1,19 @@
-// Asks for the service URL and saves it as a user (application-scoped) setting.
+// Asks for a profile's service URL; the caller saves it in the user settings (application scope).
 import * as vscode from 'vscode';
 import { validateBaseUrl } from '../client/urls';
 import { reasonIfRefused } from '../shared/multiStepInput';
-import type { Settings } from '../shared/settings';
+import type { Profile } from './profileList';
 
-export async function promptForBaseUrl(settings: Settings): Promise<string | undefined> {
+/** Saves a profile's URL where the user settings keep it (`gist.baseUrl` or its `gist.profiles` entry). */
+export type SaveBaseUrl = (profile: Profile, url: string) => Promise<void>;
+
+/** `named`: the profile's name, said in the title when there is more than one profile. */
+export async function promptForBaseUrl(profile: Profile, save: SaveBaseUrl, named?: string): Promise<string | undefined> {
   const input = await vscode.window.showInputBox({
-    title: vscode.l10n.t('Gist: Service URL'),
+    title: named === undefined ? vscode.l10n.t('Gist: Service URL') : vscode.l10n.t('Gist: Service URL for {0}', named),
     prompt: vscode.l10n.t('The address of the gist service, for example https://gists.example.com'),
     placeHolder: 'https://gists.example.com',
-    value: settings.baseUrl(),
+    value: profile.baseUrl,
     ignoreFocusOut: true,
     validateInput: reasonIfRefused((value) => validateBaseUrl(value.trim())),
   });
@@ -20,15 +24,15 @@ export async function promptForBaseUrl(settings: Settings): Promise<string | und
   if (!result.ok) {
     return undefined;
   }
-  await settings.setBaseUrl(result.url);
+  await save(profile, result.url);
   return result.url;
 }
 
-/** The valid base URL from settings, or asks for one; undefined when the user gave up. */
-export async function ensureBaseUrl(settings: Settings): Promise<string | undefined> {
-  const current = validateBaseUrl(settings.baseUrl());
-  if (settings.baseUrl() !== '' && current.ok) {
+/** The profile's valid base URL, or asks for one; undefined when the user gave up. */
+export async function ensureBaseUrl(profile: Profile, save: SaveBaseUrl, named?: string): Promise<string | undefined> {
+  const current = validateBaseUrl(profile.baseUrl);
+  if (profile.baseUrl !== '' && current.ok) {
     return current.url;
   }
-  return promptForBaseUrl(settings);
+  return promptForBaseUrl(profile, save, named);
 }

@@ -1,18 +1,18 @@
-// Builds the per-call connection settings from the settings and the stored key.
+// Builds the per-call connection settings from a profile and its stored key. Pure: no `vscode`.
 import type { ConnectionSettings } from '../client/types';
 import { validateBaseUrl } from '../client/urls';
-import type { Settings } from '../shared/settings';
+import type { Profile } from './profileList';
 
 export type ConnectionResult =
   | { readonly ok: true; readonly connection: ConnectionSettings }
   | { readonly ok: false; readonly missing: 'baseUrl' | 'apiKey'; readonly reason: string };
 
-export function connectionFor(settings: Settings, apiKey: string | undefined): ConnectionResult {
-  const raw = settings.baseUrl();
-  if (raw === '') {
+export function connectionFor(profile: Profile, apiKey: string | undefined, timeoutMs: number): ConnectionResult {
+  if (profile.baseUrl === '') {
     return { ok: false, missing: 'baseUrl', reason: 'No service URL is set.' };
   }
-  const url = validateBaseUrl(raw);
+  // Checked for every profile as for the first: plain http only to this machine.
+  const url = validateBaseUrl(profile.baseUrl);
   if (!url.ok) {
     return { ok: false, missing: 'baseUrl', reason: url.reason };
   }
@@ -21,6 +21,6 @@ export function connectionFor(settings: Settings, apiKey: string | undefined): C
   }
   return {
     ok: true,
-    connection: { baseUrl: url.url, apiKeyHeader: settings.apiKeyHeader(), apiKey, timeoutMs: settings.requestTimeoutMs() },
+    connection: { baseUrl: url.url, apiKeyHeader: profile.apiKeyHeader, apiKey, timeoutMs, profile: profile.name },
   };
 }

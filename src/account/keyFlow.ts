@@ -1,6 +1,7 @@
-// The key flow behind "Gist: Set API Key…": asks for the key (and the service URL when it is
-// missing), checks it with /v1/me and returns what it found. It stores nothing: the account
-// stores the key the flow returns, so the old key stays in place until the new one is confirmed.
+// The key flow behind "Gist: Set API Key…" (and "Add Profile…"): asks for the key (and the service
+// URL when it is missing), checks it with the profile's /v1/me and returns what it found. It stores
+// nothing: the account stores the key the flow returns, so the old key stays in place until the new
+// one is confirmed.
 import * as vscode from 'vscode';
 import { validateApiKey } from '../client/apiKey';
 import { GistError, isGistError } from '../client/errors';
@@ -8,10 +9,11 @@ import type { GistClient } from '../client/gistClient';
 import type { GistUser } from '../client/types';
 import type { Logger } from '../shared/logger';
 import { validateBaseUrl } from '../client/urls';
-import { ensureBaseUrl } from './baseUrlPrompt';
+import { ensureBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';
 import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
 import type { Settings } from '../shared/settings';
 import { CommandIds } from '../shared/commandIds';
+import type { Profile } from './profileList';
 
 /** A key to store: checked (`user` is whom it belongs to), or saved unchecked at the user's word. */
 export interface FoundKey {
@@ -20,28 +22,29 @@ export interface FoundKey {
   readonly user: GistUser | undefined;
 }
 
+/** What an asking step gathered: the key, and the service it is for. */
+export interface AskedKey {
+  readonly baseUrl: string;
+  readonly apiKeyHeader: string;
+  readonly key: string;
+}
+
 type Verification = { readonly ok: true; readonly user: GistUser } | { readonly ok: false; readonly error: GistError };
 
-function keyFromArgs(args: unknown): string | undefined {
+/** The argument form: `{apiKey, profile?}`. */
+export function keyArgs(args: unknown): { readonly apiKey: string; readonly profile: string | undefined } | undefined {
   if (typeof args === 'object' && args !== null && 'apiKey' in args && typeof args.apiKey === 'string') {
-    return args.apiKey;
+    const profile = 'profile' in args && typeof args.profile === 'string' ? args.profile : undefined;
+    return { apiKey: args.apiKey, profile };
   }
   return undefined;
 }
 
-/**
- * The service URL when it is missing or invalid, then the key: one multi-step input, so focus
- * stays in the quick input between the two. The URL is saved once accepted (as before).
- */
-async function askForUrlAndKey(settings: Settings): Promise<{ readonly baseUrl: string; readonly key: string } | undefined> {
-  const current = validateBaseUrl(settings.baseUrl());
-  const needsUrl = settings.baseUrl() === '' || !current.ok;
-  let baseUrl = current.ok ? current.url : settings.baseUrl();
-  let key = '';
-  const totalSteps = needsUrl ? 2 : 1;
-  const keyStep: Step = async (input) => {
+/** The masked key step, shared by Set API Key and Add Profile; `keep` receives the checked key. */
+export function keyStep(title: string, totalSteps: number, keep: (key: string) => void): Step {
+  return async (input) => {
     const entered = await input.showInputBox({
-      title: vscode.l10n.t('Gist: Set API Key'),
+      title,
       totalSteps,
       prompt: vscode.l10n.t('Paste your gist service API key. It is stored in the system keychain, never in settings.'),
       value: '',
@@ -49,12 +52,26 @@ async function askForUrlAndKey(settings: Settings): Promise<{ readonly baseUrl: 
       validate: reasonIfRefused(validateApiKey),
     });
     const result = validateApiKey(entered.value);
-    key = result.ok ? result.key : '';
+    keep(result.ok ? result.key : '');
     return undefined;
   };
+}
+
+/**
+ * The service URL when it is missing or invalid, then the key: one multi-step input, so focus
+ * stays in the quick input between the two. The URL is saved once accepted (as before).
+ */
+async function askForUrlAndKey(profile: Profile, save: SaveBaseUrl, named: string | undefined): Promise<AskedKey | undefined> {
+  const current = validateBaseUrl(profile.baseUrl);
+  const needsUrl = profile.baseUrl === '' || !current.ok;
+  let baseUrl = current.ok ? current.url : profile.baseUrl;
+  let key = '';
+  const totalSteps = needsUrl ? 2 : 1;
+  const title = named === undefined ? vscode.l10n.t('Gist: Set API Key') : vscode.l10n.t('Gist: Set API Key for {0}', named);
+  const askKey = keyStep(title, totalSteps, (checked) => (key = checked));
   const urlStep: Step = async (input) => {
     const entered = await input.showInputBox({
-      title: vscode.l10n.t('Gist: Service URL'),
+      title: named === undefined ? vscode.l10n.t('Gist: Service URL') : vscode.l10n.t('Gist: Service URL for {0}', named),
       totalSteps,
       prompt: vscode.l10n.t('The address of the gist service, for example https://gists.example.com'),
       placeholder: 'https://gists.example.com',
@@ -69,13 +86,13 @@ async function askForUrlAndKey(settings: Settings): Promise<{ readonly baseUrl: 
       return urlStep;
     }
     baseUrl = result.url;
-    await settings.setBaseUrl(baseUrl);
-    return keyStep;
+    await save(profile, baseUrl);
+    return askKey;
   };
-  if (!(await MultiStepInput.run(needsUrl ? urlStep : keyStep)) || key === '') {
+  if (!(await MultiStepInput.run(needsUrl ? urlStep : askKey)) || key === '') {
     return undefined;
   }
-  return { baseUrl, key };
+  return { baseUrl, apiKeyHeader: profile.apiKeyHeader, key };
 }
 
 export class KeyFlow {
@@ -83,24 +100,35 @@ export class KeyFlow {
     private readonly client: GistClient,
     private readonly settings: Settings,
     private readonly logger: Logger,
+    private readonly saveBaseUrl: SaveBaseUrl,
   ) {}
 
-  /** With `{apiKey}` as arguments, that key without prompts; undefined when there is no key to store. */
-  async run(args?: unknown): Promise<FoundKey | undefined> {
-    const given = keyFromArgs(args);
-    if (given !== undefined) {
-      const baseUrl = await ensureBaseUrl(this.settings);
-      return baseUrl === undefined ? undefined : this.checkGivenKey(baseUrl, given);
+  /**
+   * The key for `profile` (`named`: its name, said in the titles when there is more than one).
+   * With `apiKey` given, that key without prompts; undefined when there is no key to store.
+   */
+  async run(profile: Profile, named: string | undefined, apiKey?: string): Promise<FoundKey | undefined> {
+    if (apiKey !== undefined) {
+      const baseUrl = await ensureBaseUrl(profile, this.saveBaseUrl, named);
+      return baseUrl === undefined ? undefined : this.checkGivenKey({ baseUrl, apiKeyHeader: profile.apiKeyHeader, key: apiKey });
     }
+    const confirmed = await this.confirm(() => askForUrlAndKey(profile, this.saveBaseUrl, named));
+    return confirmed === undefined ? undefined : { key: confirmed.key, user: confirmed.user };
+  }
+
+  /**
+   * Asks with `ask` and checks the key with the service it names, until the key is confirmed, the
+   * user saves it unchecked or gives up. "Try Again" asks again (`ask` keeps what was typed).
+   */
+  async confirm<T extends AskedKey>(ask: () => Promise<T | undefined>): Promise<(T & FoundKey) | undefined> {
     for (;;) {
-      const asked = await askForUrlAndKey(this.settings);
+      const asked = await ask();
       if (asked === undefined) {
         return undefined;
       }
-      const { baseUrl, key } = asked;
-      const verification = await this.verify(baseUrl, key);
+      const verification = await this.verify(asked);
       if (verification.ok) {
-        return { key, user: verification.user };
+        return { ...asked, user: verification.user };
       }
       const { error } = verification;
       this.logger.warn(`API key check failed: ${error.message}`);
@@ -122,7 +150,7 @@ export class KeyFlow {
         tryAgain,
       );
       if (choice === saveAnyway) {
-        return { key, user: undefined };
+        return { ...asked, user: undefined };
       }
       if (choice !== tryAgain) {
         return undefined;
@@ -131,13 +159,13 @@ export class KeyFlow {
   }
 
   /** The argument form (`{apiKey}`): no prompts to wait on; failures are shown, not awaited. */
-  private async checkGivenKey(baseUrl: string, raw: string): Promise<FoundKey | undefined> {
-    const valid = validateApiKey(raw);
+  private async checkGivenKey(given: AskedKey): Promise<FoundKey | undefined> {
+    const valid = validateApiKey(given.key);
     if (!valid.ok) {
       void vscode.window.showErrorMessage(valid.reason);
       return undefined;
     }
-    const verification = await this.verify(baseUrl, valid.key);
+    const verification = await this.verify({ ...given, key: valid.key });
     if (verification.ok) {
       return { key: valid.key, user: verification.user };
     }
@@ -149,9 +177,9 @@ export class KeyFlow {
     return undefined;
   }
 
-  private verify(baseUrl: string, key: string): Thenable<Verification> {
+  private verify({ baseUrl, apiKeyHeader, key }: AskedKey): Thenable<Verification> {
     this.logger.addSecret(key);
-    const connection = { baseUrl, apiKeyHeader: this.settings.apiKeyHeader(), apiKey: key, timeoutMs: this.settings.requestTimeoutMs() };
+    const connection = { baseUrl, apiKeyHeader, apiKey: key, timeoutMs: this.settings.requestTimeoutMs() };
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…'), cancellable: true },
       async (_progress, token) => {

@@ -19,6 +19,8 @@ export async function showStatusBarMenu(state: ExtensionState): Promise<void> {
   items.push(
     { label: `$(output) ${vscode.l10n.t('Show Call Log')}`, command: CommandIds.showLog },
     { label: `$(refresh) ${vscode.l10n.t('Refresh Account')}`, command: CommandIds.refreshAccount },
+    // The profile in use is named only when there is a choice.
+    { label: `$(arrow-swap) ${vscode.l10n.t('Switch Account…')}`, description: snapshot.profiles.length > 1 ? snapshot.profile : undefined, command: CommandIds.switchAccount },
     { label: `$(key) ${vscode.l10n.t('Set API Key…')}`, command: CommandIds.setApiKey },
     { label: `$(globe) ${vscode.l10n.t('Set Service URL…')}`, description: snapshot.baseUrl, command: CommandIds.setBaseUrl },
     { label: `$(pulse) ${vscode.l10n.t('Diagnose Connection')}`, command: CommandIds.diagnoseConnection },

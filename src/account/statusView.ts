@@ -28,19 +28,23 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
   const { status } = snapshot;
   const base = snapshot.baseUrl === '' ? markdownText(t('not set')) : markdownText(snapshot.baseUrl);
   const lastCall = snapshot.lastCallId === undefined ? '' : `\n\n${markdownText(t('Last call id'))}: ${markdownText(snapshot.lastCallId)}`;
+  // With more than one profile, the item says which one this window uses (and its menu switches).
+  const several = snapshot.profiles.length > 1;
+  const named = several ? ` · ${escapeIcons(oneLine(snapshot.profile, 64))}` : '';
+  const profileLine = several ? `\n\n${markdownText(t('Profile'))}: ${markdownText(snapshot.profile)}` : '';
   switch (status.kind) {
     case 'signedOut':
       return {
-        text: `$(key) ${t('Gist: Sign In')}`,
-        tooltip: `**Gist Generate**\n\n${markdownText(t('Not signed in.'))} ${commandLink(t('Set an API key'), commands.setApiKey)}\n\n${markdownText(t('Service'))}: ${base}`,
+        text: `$(key) ${t('Gist: Sign In')}${named}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(t('Not signed in.'))} ${commandLink(t('Set an API key'), commands.setApiKey)}${profileLine}\n\n${markdownText(t('Service'))}: ${base}`,
         tooltipCommands: [commands.setApiKey],
-        command: commands.setApiKey,
+        command: several ? commands.menu : commands.setApiKey,
         background: undefined,
       };
     case 'checking':
       return {
-        text: `$(sync~spin) ${t('Gist')}`,
-        tooltip: `**Gist Generate**\n\n${markdownText(t('Checking the API key with {0}…', snapshot.baseUrl === '' ? t('not set') : snapshot.baseUrl))}`,
+        text: `$(sync~spin) ${t('Gist')}${named}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(t('Checking the API key with {0}…', snapshot.baseUrl === '' ? t('not set') : snapshot.baseUrl))}${profileLine}`,
         tooltipCommands: [],
         command: commands.menu,
         background: undefined,
@@ -49,8 +53,8 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
       // An unreachable service is a connection problem: the diagnosis says which step fails.
       const [fixLabel, fixCommand] = status.reason === 'unreachable' ? [t('Diagnose Connection'), commands.diagnose] : [t('Set API Key'), commands.setApiKey];
       return {
-        text: `$(warning) ${t('Gist')}`,
-        tooltip: `**Gist Generate**\n\n${markdownText(status.message, 500)}\n\n${markdownText(t('Service'))}: ${base}${lastCall}\n\n${commandLink(fixLabel, fixCommand)}`,
+        text: `$(warning) ${t('Gist')}${named}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(status.message, 500)}${profileLine}\n\n${markdownText(t('Service'))}: ${base}${lastCall}\n\n${commandLink(fixLabel, fixCommand)}`,
         tooltipCommands: [fixCommand],
         command: commands.menu,
         background: status.reason === 'rejected' ? 'error' : 'warning',
@@ -63,11 +67,12 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
         markdownStrong(user.name),
         `${markdownText(t('Email'))}: ${markdownText(user.email)}`,
         `${markdownText(t('Company'))}: ${markdownText(user.company_id)}`,
+        several ? `${markdownText(t('Profile'))}: ${markdownText(snapshot.profile)}` : '',
         `${markdownText(t('Service'))}: ${base}`,
       ].filter((line) => line !== '');
       const generating = snapshot.generating > 0 ? `\n\n${markdownText(t('Generating…'))}` : '';
       return {
-        text: `${icon} ${escapeIcons(oneLine(user.name, 100))}`,
+        text: `${icon} ${escapeIcons(oneLine(user.name, 100))}${named}`,
         tooltip: `${lines.join('\n\n')}${lastCall}${generating}`,
         tooltipCommands: [],
         command: commands.menu,

@@ -33,4 +33,6 @@ export interface ConnectionSettings {
   readonly apiKey: string;
   /** Whole-call timeout in milliseconds. */
   readonly timeoutMs: number;
+  /** The name of the profile these settings come from, for log lines and the history; not sent. */
+  readonly profile?: string | undefined;
 }

@@ -33,6 +33,7 @@ function report(run: Run): DiagnosisReport {
   }
   const { found, input } = run;
   return {
+    profile: input.profile,
     baseUrl: input.baseUrl,
     apiKeyHeader: input.apiKeyHeader,
     proxy: found.proxyText,

@@ -7,14 +7,15 @@ import { CommandIds } from '../shared/commandIds';
 import { diagnose } from './diagnose';
 import { formatReport, STEP_LABELS, STEP_NAMES, type DiagnosisReport } from './report';
 import { notifyFailure } from '../generation/errorNotifier';
-import type { KeyStore } from '../account/keyStore';
+import type { Profile } from '../account/profileList';
 import type { Logger } from '../shared/logger';
 import { proxyAwareDispatcher, readProxySettings } from '../shared/proxySettings';
 import type { Settings } from '../shared/settings';
 
 export interface DiagnoseDeps {
   readonly settings: Settings;
-  readonly keyStore: KeyStore;
+  /** The window's profile and its stored key: the connection diagnosed. */
+  readonly target: () => Promise<{ readonly profile: Profile; readonly apiKey: string | undefined }>;
   readonly logger: Logger;
   readonly userAgent: string;
 }
@@ -62,7 +63,7 @@ export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisR
 }
 
 async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
-  const apiKey = await deps.keyStore.get();
+  const { profile, apiKey } = await deps.target();
   deps.logger.addSecret(apiKey);
   const report = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Diagnosing the connection…'), cancellable: true },
@@ -72,8 +73,9 @@ async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
       try {
         return await diagnose(
           {
-            baseUrl: deps.settings.baseUrl(),
-            apiKeyHeader: deps.settings.apiKeyHeader(),
+            profile: profile.name,
+            baseUrl: profile.baseUrl,
+            apiKeyHeader: profile.apiKeyHeader,
             apiKey,
             timeoutMs: deps.settings.requestTimeoutMs(),
             proxy: readProxySettings(),

@@ -9,6 +9,8 @@ import type { Dispatcher } from 'undici';
 import type { CertificateFacts, DiagnosisStep, StepName, StepStatus } from './report';
 
 export interface DiagnoseInput {
+  /** The name of the profile diagnosed, for the log. */
+  readonly profile?: string | undefined;
   readonly baseUrl: string;
   readonly apiKeyHeader: string;
   /** Undefined when no key is stored: every step but `/v1/me` still runs. */

@@ -1,6 +1,7 @@
 // The result of "Gist: Diagnose Connection": one entry per step, and the lines it writes to the
 // log. Pure: no `vscode`, no I/O. Never holds the API key (only the header name).
 import type { GistErrorKind, GistRemedy } from '../client/errors';
+import { logValue } from '../client/oneLine';
 import type { GistUser } from '../client/types';
 
 /** In the order they run; each needs the ones before it. */
@@ -34,6 +35,8 @@ export interface CertificateFacts {
 export type DiagnosisOutcome = 'ok' | 'failed' | 'cancelled' | 'noKey';
 
 export interface DiagnosisReport {
+  /** The profile diagnosed (the window's). */
+  readonly profile?: string | undefined;
   readonly baseUrl: string;
   readonly apiKeyHeader: string;
   /** `direct (...)`, or the proxy URL with any password hidden. */
@@ -69,7 +72,8 @@ export function formatStep(step: DiagnosisStep): string {
 
 /** The lines the command writes to the log, in order. */
 export function formatReport(report: DiagnosisReport): string[] {
-  const lines = [`Diagnose connection: ${report.baseUrl} (key header ${report.apiKeyHeader}, proxy ${report.proxy})`];
+  const profile = report.profile === undefined ? '' : `, profile ${logValue(report.profile)}`;
+  const lines = [`Diagnose connection: ${report.baseUrl} (key header ${report.apiKeyHeader}, proxy ${report.proxy}${profile})`];
   lines.push(...report.steps.map(formatStep));
   const end =
     report.outcome === 'ok'

@@ -11,6 +11,8 @@ export interface CallRecordLine {
   readonly outcome: string;
   readonly durationMs: number;
   readonly contentLength?: number | undefined;
+  /** The profile the call went to (its service and key). */
+  readonly profile?: string | undefined;
   readonly detail?: string | undefined;
 }
 
@@ -24,6 +26,9 @@ export function formatCallLine(record: CallRecordLine): string {
   ];
   if (record.contentLength !== undefined) {
     parts.push(`length=${record.contentLength}`);
+  }
+  if (record.profile !== undefined) {
+    parts.push(`profile=${logValue(record.profile)}`);
   }
   const line = parts.join(' ');
   return record.detail === undefined ? line : `${line} — ${escapeControl(record.detail)}`;

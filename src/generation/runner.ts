@@ -29,6 +29,8 @@ export interface CallOutcome {
   /** Where the content went: the editor, a new document (Compare Variants' too) or the clipboard. */
   readonly insertion?: InsertionKind | undefined;
   readonly durationMs: number;
+  /** The name of the profile (service and key) the call went to. */
+  readonly profile?: string | undefined;
 }
 
 /** An outcome with what only the tests see: the failure notification's buttons and what "Retry" runs. */
@@ -100,6 +102,7 @@ export class GenerationRunner implements vscode.Disposable {
         error: one.error,
         insertion: placed[index],
         durationMs: one.durationMs,
+        profile: job.connection.profile,
         actions: offered,
         retry: offered?.includes('retry') === true ? retry : undefined,
       };
@@ -166,21 +169,29 @@ export class GenerationRunner implements vscode.Disposable {
     } catch (caught) {
       const error = isGistError(caught) ? caught : new GistError('service', vscode.l10n.t('Unexpected error: {0}', String(caught)), 'openLog', { cause: caught });
       endGeneration();
-      this.logFailure(request, error, performance.now() - started);
+      this.logFailure(connection, request, error, performance.now() - started);
       return { request, error, durationMs: performance.now() - started };
     }
     endGeneration();
     this.state.setLastCallId(result.id);
     const durationMs = performance.now() - started;
     this.logger.info(
-      formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length }),
+      formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length, profile: connection.profile }),
     );
     this.logger.trace(`content of ${logValue(result.id)}: ${JSON.stringify(result.content)}`);
     return { request, result, durationMs };
   }
 
-  private logFailure(request: GenerateRequest, error: GistError, durationMs: number): void {
-    const line = formatCallLine({ gistId: request.gistId, variant: request.variant, callId: error.callId, outcome: error.kind, durationMs, detail: describeError(error) });
+  private logFailure(connection: ConnectionSettings, request: GenerateRequest, error: GistError, durationMs: number): void {
+    const line = formatCallLine({
+      gistId: request.gistId,
+      variant: request.variant,
+      callId: error.callId,
+      outcome: error.kind,
+      durationMs,
+      profile: connection.profile,
+      detail: describeError(error),
+    });
     if (error.kind === 'cancelled') {
       this.logger.info(line);
     } else {

@@ -41,6 +41,7 @@ export class CallHistory implements vscode.Disposable {
       callId: outcome.result?.id ?? outcome.error?.callId,
       content: outcome.result === undefined ? undefined : redact(outcome.result.content),
       error: outcome.error === undefined ? undefined : redact(outcome.error.message),
+      profile: outcome.profile,
     };
     return this.update(addEntry(this.entries(), entry));
   }

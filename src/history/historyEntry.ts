@@ -34,6 +34,8 @@ export interface HistoryEntry {
   readonly error?: string | undefined;
   /** Fields shortened or left out to fit the caps (the content is marked by `truncated`). */
   readonly cut?: readonly string[] | undefined;
+  /** The name of the profile (service and key) the call went to. */
+  readonly profile?: string | undefined;
 }
 
 export { MAX_CONTENT_BYTES, MAX_VALUE_BYTES, utf8Length } from '../shared/limits';
@@ -191,6 +193,8 @@ function parseEntry(raw: unknown): HistoryEntry | undefined {
     content: optionalString(raw.content),
     truncated: raw.truncated === true ? true : undefined,
     error: optionalString(raw.error),
+    // A name from the user settings: cut like a label, should stored state hold a longer one.
+    ...(typeof raw.profile === 'string' ? { profile: truncateUtf8(raw.profile, MAX_LABEL_BYTES).text } : {}),
     ...(Array.isArray(raw.cut) ? { cut: raw.cut.filter((field): field is string => typeof field === 'string') } : {}),
   };
 }

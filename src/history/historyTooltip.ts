@@ -12,6 +12,8 @@ export interface HistoryTooltipText {
   /** When the call was made, as the user's locale writes it. */
   readonly when: string;
   readonly callId: (callId: string) => string;
+  /** Names the profile (service and key) the call went to; without it the tooltip leaves the profile out. */
+  readonly profile?: ((name: string) => string) | undefined;
   readonly failed: (error: string) => string;
   /** Said under content that the history kept only in part. */
   readonly truncated: string;
@@ -22,6 +24,9 @@ export interface HistoryTooltipText {
 export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): string {
   const heading = [markdownStrong(entry.label), markdownText(`  ·  ${entry.variant ?? text.automaticVariant}  ·  ${text.when}`)].join(' ');
   const parts = [heading.trim()];
+  if (entry.profile !== undefined && text.profile !== undefined) {
+    parts.push(markdownText(text.profile(entry.profile)));
+  }
   if (entry.callId !== undefined) {
     parts.push(markdownText(text.callId(entry.callId)));
   }

@@ -17,6 +17,7 @@ function tooltip(entry: HistoryEntry): vscode.MarkdownString {
       automaticVariant: vscode.l10n.t('automatic variant'),
       when: when(entry.at),
       callId: (callId) => vscode.l10n.t('Call id: {0}', callId),
+      profile: (name) => vscode.l10n.t('Profile: {0}', name),
       failed: (error) => vscode.l10n.t('Failed: {0}', error),
       truncated: vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024),
       cut: (fields) => vscode.l10n.t('Shortened to fit the history: {0}.', fields),

@@ -15,5 +15,10 @@ export interface AccountSnapshot {
   /** Generations in flight. */
   readonly generating: number;
   readonly lastCallId: string | undefined;
+  /** The service URL of the window's profile. */
   readonly baseUrl: string;
+  /** The name of the profile this window uses. */
+  readonly profile: string;
+  /** Every profile's name, in order; with more than one, the status bar names the window's. */
+  readonly profiles: readonly string[];
 }

@@ -8,6 +8,8 @@ export const CommandIds = {
   copyLastCallId: 'gist.copyLastCallId',
   refreshAccount: 'gist.refreshAccount',
   setBaseUrl: 'gist.setBaseUrl',
+  /** This window's profile (`{profile}` picks one by name), "Add Profile…". */
+  switchAccount: 'gist.switchAccount',
   diagnoseConnection: 'gist.diagnoseConnection',
   repeatLast: 'gist.repeatLast',
   compareVariants: 'gist.compareVariants',

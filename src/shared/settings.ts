@@ -11,8 +11,8 @@ const DEFAULTS = {
   requestTimeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
 } as const;
 
-/** Settings whose change means the account must be checked again. */
-export const CONNECTION_KEYS = ['gist.baseUrl', 'gist.apiKeyHeader'] as const;
+/** Settings whose change means the profiles (and so the account) must be read again. */
+export const CONNECTION_KEYS = ['gist.baseUrl', 'gist.apiKeyHeader', 'gist.profiles', 'gist.profile'] as const;
 
 function configuration(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SETTINGS_SECTION);
@@ -57,8 +57,28 @@ export const settings = {
     return { user: inspected?.globalValue, workspace: inspected?.workspaceValue, folder: inspected?.workspaceFolderValue };
   },
 
+  /** gist.profiles as written in the user settings (account/profileList.ts reads it); never the workspace's. */
+  profiles(): unknown {
+    return configuration().inspect<unknown>('profiles')?.globalValue;
+  },
+
+  /**
+   * gist.profile, a profile's name only: the workspace's (ignored in Restricted Mode, like every
+   * workspace setting that decides where text goes), else the user's.
+   */
+  suggestedProfile(): string | undefined {
+    const inspected = configuration().inspect<unknown>('profile');
+    const workspace = vscode.workspace.isTrusted ? inspected?.workspaceValue : undefined;
+    const value = workspace ?? inspected?.globalValue;
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  },
+
   async setBaseUrl(url: string): Promise<void> {
     await configuration().update('baseUrl', url, vscode.ConfigurationTarget.Global);
+  },
+
+  async setProfiles(entries: readonly unknown[]): Promise<void> {
+    await configuration().update('profiles', entries, vscode.ConfigurationTarget.Global);
   },
 };
 

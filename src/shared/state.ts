@@ -1,12 +1,15 @@
 // The one state value behind the status bar, the context keys, the Accounts menu and the API:
 // the account status, the generations in flight and the last call id, each written only here.
-// The service URL is the settings' (read when the state is), never copied in.
+// The profile and its service URL are the settings' (read when the state is), never copied in.
 import * as vscode from 'vscode';
 import type { AccountSnapshot, AccountStatus } from './accountStatus';
 import { MAX_CALL_ID_BYTES, utf8Length } from './limits';
 import { GlobalStateKeys } from './storageKeys';
 
-type Owned = Omit<AccountSnapshot, 'baseUrl'>;
+/** What the profiles own: the window's profile, its service URL and every profile's name. */
+export type ProfileFacts = Pick<AccountSnapshot, 'baseUrl' | 'profile' | 'profiles'>;
+
+type Owned = Omit<AccountSnapshot, keyof ProfileFacts>;
 
 function fitsCallId(callId: unknown): callId is string {
   return typeof callId === 'string' && utf8Length(callId) <= MAX_CALL_ID_BYTES;
@@ -20,8 +23,8 @@ export class ExtensionState implements vscode.Disposable {
   constructor(
     /** Global state (the extension's LoggedMemento): the last call id is kept across restarts. */
     private readonly store: vscode.Memento,
-    /** The service URL as the settings have it now. */
-    private readonly baseUrl: () => string,
+    /** The window's profile, its service URL and the profiles' names, as the settings have them now. */
+    private readonly profileFacts: () => ProfileFacts,
   ) {
     // An id over the cap (written by an older version) is not taken up.
     const stored = store.get<unknown>(GlobalStateKeys.lastCallId);
@@ -29,7 +32,12 @@ export class ExtensionState implements vscode.Disposable {
   }
 
   get current(): AccountSnapshot {
-    return { ...this.value, baseUrl: this.baseUrl() };
+    return { ...this.value, ...this.profileFacts() };
+  }
+
+  /** The profiles changed (another one for this window, one added or renamed): tells the listeners. */
+  profilesChanged(): void {
+    this.changed.fire(this.current);
   }
 
   setStatus(status: AccountStatus): void {

@@ -25,9 +25,19 @@ export const GlobalStateKeys = {
 export const WorkspaceStateKeys = {
   /** catalog/workspaceGistConsent.ts: workspace gists the user agreed to send editor text to. */
   alwaysSendEditorValues: 'gist.alwaysSendEditorValues',
+  /** account/profiles.ts: the profile this workspace's windows use (its name), once the user picked one. */
+  activeProfile: 'gist.activeProfile',
 } as const;
 
-/** Secret storage (the OS keychain): account/keyStore.ts's one key. */
+/** Secret storage (the OS keychain), written only by account/keyStore.ts: one API key per profile. */
 export const SecretKeys = {
+  /** The key of the profile from `gist.baseUrl`: where the one key was kept before profiles, so it stays. */
   apiKey: 'gist.apiKey',
+  /** The key of the `gist.profiles` entry named `name` (renaming the entry leaves its key behind). */
+  profileApiKey: (name: string): string => `gist.apiKey/${name}`,
 } as const;
+
+/** True for every secret name above: the key store reacts to changes of these only. */
+export function isApiKeySecret(secret: string): boolean {
+  return secret === SecretKeys.apiKey || secret.startsWith(`${SecretKeys.apiKey}/`);
+}

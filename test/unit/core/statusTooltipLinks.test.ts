@@ -37,7 +37,7 @@ const ATTACK_LINK = '[Use the new key](command:gist.setApiKey?%7B%22apiKey%22%3A
 describe('status bar tooltip: outside text adds no links', function () {
   it('a company id with a blank line and a command link (the attack from issue 13) renders as text', function () {
     const hostile = { ...user, company_id: `c_analytical\n\n${ATTACK_LINK}\n\n` };
-    const snapshot: AccountSnapshot = { status: { kind: 'signedIn', user: hostile }, generating: 0, lastCallId: undefined, baseUrl: 'https://gists.example.com' };
+    const snapshot: AccountSnapshot = { status: { kind: 'signedIn', user: hostile }, generating: 0, lastCallId: undefined, baseUrl: 'https://gists.example.com', profile: 'gists.example.com', profiles: ['gists.example.com'] };
     assertOnlyOwnLinks(snapshot);
     assert.match(renderedText(statusView(snapshot, commands).tooltip), /Use the new key/);
   });
@@ -48,14 +48,16 @@ describe('status bar tooltip: outside text adds no links', function () {
       generating: 0,
       lastCallId: `abc\n\n${ATTACK_LINK}`,
       baseUrl: 'https://gists.example.com',
+      profile: 'gists.example.com',
+      profiles: ['gists.example.com'],
     };
     assertOnlyOwnLinks(snapshot);
   });
 
   it('autolinks, e-mail addresses, HTML and link definitions in outside text stay text', function () {
     for (const text of ['<command:gist.setApiKey>', 'https://evil.example/x', 'www.evil.example', 'ada@example.com', '<a href="command:gist.setApiKey">x</a>', '<img src=x>', '![i](https://evil.example/i.png)', '[x]\n\n[x]: command:gist.setApiKey']) {
-      assertOnlyOwnLinks({ status: { kind: 'signedIn', user: { ...user, name: text, email: text, company_id: text } }, generating: 0, lastCallId: text, baseUrl: text });
-      assertOnlyOwnLinks({ status: { kind: 'error', reason: 'unreachable', message: text }, generating: 0, lastCallId: text, baseUrl: text });
+      assertOnlyOwnLinks({ status: { kind: 'signedIn', user: { ...user, name: text, email: text, company_id: text } }, generating: 0, lastCallId: text, baseUrl: text, profile: text, profiles: [text, 'other'] });
+      assertOnlyOwnLinks({ status: { kind: 'error', reason: 'unreachable', message: text }, generating: 0, lastCallId: text, baseUrl: text, profile: text, profiles: [text, 'other'] });
     }
   });
 
@@ -80,9 +82,12 @@ describe('status bar tooltip: outside text adds no links', function () {
     generating: fc.nat({ max: 3 }),
     lastCallId: fc.option(text, { nil: undefined }),
     baseUrl: text,
+    // A profile name from the settings, shown with more than one profile: treated as outside text too.
+    profile: text,
+    profiles: fc.array(text, { minLength: 1, maxLength: 3 }),
   });
 
-  it('for arbitrary profile fields, base URL, messages and call ids, the only links are the extension’s own', function () {
+  it('for arbitrary profile fields, base URL, profile names, messages and call ids, the only links are the extension’s own', function () {
     this.timeout(60_000);
     fc.assert(fc.property(snapshot, assertOnlyOwnLinks), { numRuns: 3000 });
   });

@@ -7,7 +7,7 @@ const commands = { setApiKey: 'gist.setApiKey', menu: 'gist.statusBarMenu', diag
 const user = { id: 'u_ada', name: 'Ada Lovelace', email: 'ada@example.com', company_id: 'c_analytical' };
 
 function snapshot(status: AccountStatus, extra: Partial<AccountSnapshot> = {}): AccountSnapshot {
-  return { status, generating: 0, lastCallId: undefined, baseUrl: 'http://127.0.0.1:8080', ...extra };
+  return { status, generating: 0, lastCallId: undefined, baseUrl: 'http://127.0.0.1:8080', profile: '127.0.0.1:8080', profiles: ['127.0.0.1:8080'], ...extra };
 }
 
 describe('statusView', () => {
@@ -59,5 +59,32 @@ describe('statusView', () => {
 
   it('says when no base URL is set', () => {
     assert.match(statusView(snapshot({ kind: 'signedOut' }, { baseUrl: '' }), commands).tooltip, /not set/);
+  });
+
+  describe('with more than one profile', () => {
+    const two = { profile: 'Staging', profiles: ['127.0.0.1:8080', 'Staging'] };
+
+    it('names the window’s profile beside the user, and in the tooltip', () => {
+      const view = statusView(snapshot({ kind: 'signedIn', user }, two), commands);
+      assert.equal(view.text, '$(account) Ada Lovelace · Staging');
+      assert.match(renderedText(view.tooltip), /Profile: Staging/);
+    });
+
+    it('names it in every other state too; signed out, a click opens the menu (to switch or sign in)', () => {
+      const signedOut = statusView(snapshot({ kind: 'signedOut' }, two), commands);
+      assert.equal(signedOut.text, '$(key) Gist: Sign In · Staging');
+      assert.equal(signedOut.command, 'gist.statusBarMenu');
+      assert.equal(statusView(snapshot({ kind: 'checking' }, two), commands).text, '$(sync~spin) Gist · Staging');
+      assert.equal(statusView(snapshot({ kind: 'error', reason: 'unreachable', message: 'No answer.' }, two), commands).text, '$(warning) Gist · Staging');
+    });
+
+    it('a profile name cannot render an icon in the item', () => {
+      const view = statusView(snapshot({ kind: 'signedIn', user }, { profile: '$(bug) Evil', profiles: ['a', '$(bug) Evil'] }), commands);
+      assert.ok(view.text.endsWith(' · \\$(bug) Evil'), view.text);
+    });
+
+    it('with one profile, no name is shown', () => {
+      assert.equal(statusView(snapshot({ kind: 'signedIn', user }, { profile: 'Staging', profiles: ['Staging'] }), commands).text, '$(account) Ada Lovelace');
+    });
   });
 });

@@ -44,10 +44,12 @@ describe('manifest', function () {
       contributes: { configuration: { properties: Record<string, { scope?: string }> } };
       capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
     };
-    for (const key of ['gist.baseUrl', 'gist.apiKeyHeader']) {
+    for (const key of ['gist.baseUrl', 'gist.apiKeyHeader', 'gist.profiles']) {
       assert.equal(raw.contributes.configuration.properties[key]?.scope, 'application', key);
       assert.ok(raw.capabilities.untrustedWorkspaces.restrictedConfigurations.includes(key), key);
     }
+    // A workspace may name one of the user's profiles, unless it is untrusted.
+    assert.ok(raw.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('gist.profile'));
   });
 
   it('does not read the gist catalog from an untrusted workspace, and says so', function () {
