@@ -10,7 +10,7 @@ const PURE_MODULES = [
   'src/catalog/{catalog,catalogText,editorValueConsent}.ts',
   'src/diagnostics/{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts',
   'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,flowButtons,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',
-  'src/history/{historyEntry,historyTooltip}.ts',
+  'src/history/{historyEntry,historyItem,historyTooltip}.ts',
   'src/shared/{accountStatus,commandIds,flowButtons,keyedRecord,limits,loggedMemento,markdown,requestTimeout,storageKeys,text}.ts',
 ];
 

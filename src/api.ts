@@ -26,8 +26,8 @@ export interface GistExtensionApi {
   readonly onDidChangeState: vscode.Event<AccountSnapshot>;
   /** Fires after every generate call (one per variant in Compare Variants), successful or not, once its content has been placed. */
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
-  /** The "Gist Calls" history, newest first. */
-  history(): readonly HistoryEntry[];
+  /** The "Gist Calls" history, newest first, each call read from its file. */
+  history(): Promise<readonly HistoryEntry[]>;
   /** The gist catalog as the picker shows it: the gist.gists setting, then each folder's .vscode/gists.json. */
   catalog(): Promise<Catalog>;
   /** Only in ExtensionMode.Test. */
@@ -50,6 +50,12 @@ export interface GistTestingApi {
   readonly logUri: vscode.Uri;
   /** Everything the extension keeps in global state, so tests can check that no secret is there. */
   globalStateSnapshot(): Record<string, unknown>;
+  /** The extension's global state itself (`context.globalState`), for the benchmark's history rows. */
+  readonly globalState: vscode.Memento;
+  /** `context.globalStorageUri`, which holds the history's files, so tests can check what is written there. */
+  readonly globalStorageUri: vscode.Uri;
+  /** Resolves once the history's queued writes have landed (the move of older history to files included). */
+  historySettled(): Promise<void>;
   /**
    * Answers the question asked before editor text goes to a workspace gist, which is a modal the
    * extension host cannot click; `undefined` puts the real dialog back.

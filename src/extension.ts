@@ -40,7 +40,12 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const account = new Account(keyStore, settings, client, state, logger, () => offerWalkthroughOnce(globalState));
     const catalog = new GistCatalog(logger);
     const consent = new WorkspaceGistConsent(context.workspaceState, logger);
-    const history = new CallHistory(globalState, (text) => logger.redact(text));
+    const history = new CallHistory(
+      globalState,
+      vscode.Uri.joinPath(context.globalStorageUri, 'history'),
+      (text) => logger.redact(text),
+      (message) => logger.error(message),
+    );
     const runner = new GenerationRunner(client, state, history, logger);
     const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
     const statusBar = new StatusBar(state);
@@ -104,6 +109,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       onDidFinishCall: runner.onDidFinish,
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
+      globalState: context.globalState,
+      globalStorageUri: context.globalStorageUri,
+      historySettled: () => history.settled(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
     };
     return { ...api, testing };
