@@ -1,39 +1,56 @@
 // Runs inside the real VS Code extension host (extensionTestsPath) and writes its figures to
 // GIST_BENCH_RESULTS. GIST_BENCH_PHASE picks what this start measures: `activation` (only how
-// long activate() took), or the sections named in GIST_BENCH_SECTIONS, in order.
+// long activate() took), `history-seed` and `history-start` (a start with the history full, see
+// host/historyStartup.ts), or `sections`: those named in GIST_BENCH_SECTIONS, in order.
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { api, KEY, progress } from './host/common';
+import { api, KEY, progress, type TestedApi } from './host/common';
 import { editorPath } from './host/editorPath';
+import { historyLayouts } from './host/history';
+import { measureStart, seedOldLayout } from './host/historyStartup';
 import { memoryGrowth } from './host/memory';
 import { scale } from './host/scale';
 
-type Section = (serviceUrl: string, quick: boolean) => Promise<Record<string, unknown>>;
+type Section = (gist: TestedApi, serviceUrl: string, quick: boolean) => Promise<Record<string, unknown>>;
 
 const SECTIONS: Record<string, Section> = {
-  editor: (serviceUrl, quick) => editorPath(serviceUrl, quick),
-  memory: async (_serviceUrl, quick) => ({ memory: await memoryGrowth(quick) }),
-  scale: async (serviceUrl) => ({ scale: await scale(serviceUrl) }),
+  editor: (_gist, serviceUrl, quick) => editorPath(serviceUrl, quick),
+  memory: async (_gist, _serviceUrl, quick) => ({ memory: await memoryGrowth(quick) }),
+  scale: async (_gist, serviceUrl) => ({ scale: await scale(serviceUrl) }),
+  history: async (gist, _serviceUrl, quick) => ({ historyLayouts: await historyLayouts(gist, quick) }),
 };
+
+async function sections(serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {
+  const gist = await api();
+  const results: Record<string, unknown> = { activationMs: gist.testing.activationMs() };
+  await vscode.commands.executeCommand('gist.setApiKey', { apiKey: KEY });
+  for (const name of (process.env.GIST_BENCH_SECTIONS ?? '').split(',').filter((one) => one !== '')) {
+    const section = SECTIONS[name];
+    if (section === undefined) {
+      throw new Error(`no section ${name} in VS Code`);
+    }
+    const started = performance.now();
+    progress(`${name}…`);
+    Object.assign(results, await section(gist, serviceUrl, quick));
+    progress(`${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return results;
+}
 
 export async function run(): Promise<void> {
   const out = process.env.GIST_BENCH_RESULTS ?? '';
   const serviceUrl = process.env.GIST_TEST_SERVICE_URL ?? '';
   const quick = process.env.GIST_BENCH_QUICK === '1';
-  const gist = await api();
-  const results: Record<string, unknown> = { activationMs: gist.testing.activationMs() };
-  if (process.env.GIST_BENCH_PHASE !== 'activation') {
-    await vscode.commands.executeCommand('gist.setApiKey', { apiKey: KEY });
-    for (const name of (process.env.GIST_BENCH_SECTIONS ?? '').split(',').filter((one) => one !== '')) {
-      const section = SECTIONS[name];
-      if (section === undefined) {
-        throw new Error(`no section ${name} in VS Code`);
-      }
-      const started = performance.now();
-      progress(`${name}…`);
-      Object.assign(results, await section(serviceUrl, quick));
-      progress(`${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    }
+  const phase = process.env.GIST_BENCH_PHASE;
+  let results: Record<string, unknown>;
+  if (phase === 'activation') {
+    results = { activationMs: (await api()).testing.activationMs() };
+  } else if (phase === 'history-seed') {
+    results = await seedOldLayout();
+  } else if (phase === 'history-start' || phase === 'history-start-top-up') {
+    results = await measureStart(phase === 'history-start-top-up');
+  } else {
+    results = await sections(serviceUrl, quick);
   }
   writeFileSync(out, JSON.stringify(results));
 }

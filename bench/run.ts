@@ -8,6 +8,7 @@ import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { freePort } from '../tools/vscodeServer/freePort';
 import { ensureInstalled } from '../tools/vscodeServer/install';
 import { REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
@@ -47,11 +48,53 @@ async function inVsCode(section: string): Promise<Record<string, unknown>> {
       log(`activate() over ${starts} fresh starts: ${activations.map((ms) => ms.toFixed(2)).join(', ')} ms`);
       return { activate: { starts, medianMs: round(median(activations), 3) } };
     }
+    if (section === 'historyStartup') {
+      return { historyStartup: await historyStartup(service.url) };
+    }
     const { activationMs: _activationMs, ...figures } = await phase('sections', [section]);
     return figures;
   } finally {
     await service.close();
   }
+}
+
+/**
+ * Starts with the history full, in the layout before issue 15 and in the one now, in turns: one
+ * start writes the old layout; the next measures it (the history then moves to files, and is
+ * filled to 100 calls of 64 KB); the next measures the new layout. All in one browser profile and
+ * server folder, kept between the starts.
+ */
+async function historyStartup(serviceUrl: string): Promise<Record<string, unknown>> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-bench-kept-'));
+  const kept = { root, browserProfile: path.join(root, 'browser'), port: await freePort() };
+  const start = (phase: string): Promise<Record<string, unknown>> => runPhase({ serviceUrl, quick, phase, kept, log });
+  const rounds = quick ? 1 : 4;
+  const before: Array<Record<string, unknown>> = [];
+  const after: Array<Record<string, unknown>> = [];
+  try {
+    for (let turn = 1; turn <= rounds; turn++) {
+      await start('history-seed');
+      before.push(await start('history-start-top-up'));
+      after.push(await start('history-start'));
+      log(`history startup, round ${turn} of ${rounds}: before ${JSON.stringify(before.at(-1))}; now ${JSON.stringify(after.at(-1))}`);
+    }
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+  const summary = (starts: Array<Record<string, unknown>>): Record<string, unknown> => {
+    const numbers = (key: string): number[] => starts.map((one) => Number(one[key])).filter((value) => Number.isFinite(value));
+    const mid = (key: string): number | undefined => (numbers(key).length === 0 ? undefined : round(median(numbers(key)), 3));
+    return {
+      starts: starts.length,
+      activateMedianMs: mid('activationMs'),
+      activateWallMedianMs: mid('activateWallMs'),
+      historySettledMedianMs: mid('historySettledMs'),
+      historyEntries: starts[0]?.historyEntries,
+      globalStateKb: starts[0]?.globalStateKb,
+      samples: starts,
+    };
+  };
+  return { before: summary(before), now: summary(after) };
 }
 
 function bundleSizes(): Record<string, number> {
@@ -89,6 +132,8 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   editor: () => inVsCode('editor'),
   memory: () => inVsCode('memory'),
   scale: () => inVsCode('scale'),
+  history: () => inVsCode('history'),
+  historyStartup: () => inVsCode('historyStartup'),
 };
 
 async function runSection(name: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {

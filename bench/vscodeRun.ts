@@ -18,6 +18,11 @@ export interface PhaseOptions {
   readonly sections?: readonly string[];
   /** A folder for CPU profiles of the sections that take them. */
   readonly profileDir?: string | undefined;
+  /**
+   * Starts that find what the previous one left: the same server folder, browser profile and port
+   * (the browser keeps the workbench's storage per origin).
+   */
+  readonly kept?: { readonly root: string; readonly browserProfile: string; readonly port: number } | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -53,8 +58,18 @@ export async function runPhase(options: PhaseOptions): Promise<Record<string, un
     GIST_BENCH_PROFILE: options.profileDir ?? '',
   };
   const hostEntry = path.join(REPO_ROOT, 'out', 'bench', 'hostBench.js');
-  const server = await startServer({ env, userSettings: userSettings('integration', options.serviceUrl), logFile: path.join(RESULTS_DIR, 'bench-server.log') });
-  const browser = await openBrowser(() => undefined);
+  const { kept } = options;
+  const server = await startServer({
+    env,
+    userSettings: userSettings('integration', options.serviceUrl),
+    logFile: path.join(RESULTS_DIR, 'bench-server.log'),
+    ...(kept === undefined ? {} : { keepRoot: kept.root, port: kept.port }),
+  });
+  if (kept !== undefined && server.port !== kept.port) {
+    await server.stop();
+    throw new Error(`port ${kept.port} was taken, so this start would not find what the previous one stored in the browser`);
+  }
+  const browser = await openBrowser(() => undefined, kept?.browserProfile);
   const stopTail = tail(progressFile, (line) => options.log(`  ${line}`));
   try {
     await fs.rm(resultsFile, { force: true });
