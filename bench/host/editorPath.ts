@@ -34,8 +34,10 @@ export interface EditorPathRow {
   readonly extensionOwnMs: number;
   /** The same, of the extension host's busy time. */
   readonly extensionOwnBusyMs: number;
-  /** Busy time of the extension host in the 50 ms after the command returned (writes it left for later). */
+  /** Busy time of the extension host in the 50 ms after the command returned (writes it left for later)… */
   readonly afterCommandBusyMs: number;
+  /** …and after the bare edit, for comparison (what VS Code and other extensions do after any edit). */
+  readonly afterBareEditBusyMs: number;
 }
 
 export async function editorPath(serviceUrl: string, quick: boolean): Promise<Record<string, EditorPathRow>> {
@@ -49,6 +51,12 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
       const direct: Sample[] = [];
       const bareEdit: Sample[] = [];
       const after: number[] = [];
+      const afterBare: number[] = [];
+      const busyAfter = async (into: number[]): Promise<void> => {
+        const elu = performance.eventLoopUtilization();
+        await settle();
+        into.push(performance.eventLoopUtilization(elu).active);
+      };
       await profiled(`editor-${size}`, async () => {
         for (let i = 0; i < runs; i++) {
           const editor = await freshEditor();
@@ -57,13 +65,12 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
           if (editor.document.getText().length !== size) {
             throw new Error(`the ${label} content did not land in the document`);
           }
-          const elu = performance.eventLoopUtilization();
-          await settle();
-          after.push(performance.eventLoopUtilization(elu).active);
+          await busyAfter(after);
           direct.push(await timed(() => client.generate(settings, { gistId: 'echo', variant: 'plain', values: { text } })));
           const other = await freshEditor();
           await settle();
           bareEdit.push(await timed(() => other.edit((builder) => builder.insert(other.selection.active, text))));
+          await busyAfter(afterBare);
           await closeEditors();
         }
       });
@@ -78,6 +85,7 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
         extensionOwnMs: round(wall(command) - wall(direct) - wall(bareEdit)),
         extensionOwnBusyMs: round(busy(command) - busy(direct) - busy(bareEdit)),
         afterCommandBusyMs: round(median(after)),
+        afterBareEditBusyMs: round(median(afterBare)),
       };
       progress(`editor path ${label}: ${JSON.stringify(rows[`editorPath ${label}`])}`);
     }
