@@ -9,8 +9,8 @@ const PURE_MODULES = [
   'src/account/{accountStatus,connection,profileList,statusView}.ts',
   'src/catalog/{catalog,catalogText,editorValueConsent}.ts',
   'src/diagnostics/{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts',
-  'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,flowButtons,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',
-  'src/history/{historyEntry,historyTooltip}.ts',
+  'src/generation/{callLogLine,compareArgs,editorTemplate,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts',
+  'src/history/{historyEntry,historyItem,historyTooltip}.ts',
   'src/languageModelTools/{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts',
   'src/shared/{accountStatus,commandIds,flowButtons,keyedRecord,limits,loggedMemento,markdown,requestTimeout,storageKeys,text}.ts',
 ];

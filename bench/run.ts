@@ -1,128 +1,198 @@
-// `npm run bench [-- --quick] [-- --only client|network|catalog]`: prints a table and writes
-// bench/results.json. Every figure is a median over repeated runs; comparisons run side by side
-// in this one run. `--only` runs one plain-Node section and writes test-results/bench-<section>.json.
+// `npm run bench [-- --quick] [-- --only <section>] [-- --profile]`: prints a progress line per
+// section, then a table, and writes bench/results.json. Every figure is a median over repeated
+// runs; comparisons run side by side in this one run. `--only` runs one section and writes
+// test-results/bench-<section>.json; `--profile` (with the unminified build) writes CPU profiles of
+// the VS Code sections that take them into test-results/profiles/ and prints where the time went.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { openBrowser, workbenchUrl } from '../test/harness/browser';
+import { freePort } from '../tools/vscodeServer/freePort';
 import { ensureInstalled } from '../tools/vscodeServer/install';
-import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
-import { startServer } from '../tools/vscodeServer/server';
-import { userSettings } from '../tools/vscodeServer/settings';
+import { REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
 import { catalogParse } from './catalogParse';
 import { clientOverhead } from './clientOverhead';
 import { networkOverhead } from './networkOverhead';
+import { summarizeProfile } from './profileSummary';
 import { median, round } from './stats';
+import { runPhase } from './vscodeRun';
 
 const quick = process.argv.includes('--quick');
+const profile = process.argv.includes('--profile');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
-const log = (line: string): void => void process.stdout.write(`[bench] ${line}\n`);
-
-async function inVsCode(starts: number): Promise<Record<string, unknown>> {
-  await ensureInstalled(log);
-  await fs.mkdir(RESULTS_DIR, { recursive: true });
-  const service = await startService({ control: true });
-  const resultsFile = path.join(os.tmpdir(), `gist-bench-${process.pid}.json`);
-  const env = { GIST_TEST_SERVICE_URL: service.url, GIST_BENCH_RESULTS: resultsFile, GIST_BENCH_QUICK: quick ? '1' : '0' };
-  const hostEntry = path.join(REPO_ROOT, 'out', 'bench', 'hostBench.js');
-  const runOnce = async (phase: string): Promise<Record<string, unknown>> => {
-    const server = await startServer({ env: { ...env, GIST_BENCH_PHASE: phase }, userSettings: userSettings('integration', service.url), logFile: path.join(RESULTS_DIR, 'bench-server.log') });
-    const browser = await openBrowser(() => undefined);
-    try {
-      await fs.rm(resultsFile, { force: true });
-      const exited = new Promise<number>((resolve) => void browser.page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-      await browser.page.goto(workbenchUrl(server.url, server.port, FIXTURE_WORKSPACE, REPO_ROOT, hostEntry));
-      const code = await exited;
-      if (code !== 0 || !existsSync(resultsFile)) {
-        throw new Error(`the ${phase} run in VS Code failed (exit ${code}); see test-results/bench-server.log`);
-      }
-      return JSON.parse(readFileSync(resultsFile, 'utf8')) as Record<string, unknown>;
-    } finally {
-      await browser.close();
-      await server.stop();
-    }
-  };
-  try {
-    // Every start measures activate(), the editor run's included; the others do nothing else.
-    const editor = await runOnce('editor');
-    const activations: number[] = [Number(editor.activationMs)];
-    for (let i = 1; i < starts; i++) {
-      activations.push(Number((await runOnce('activation')).activationMs));
-    }
-    log(`activate() over ${starts} fresh starts: ${activations.map((ms) => ms.toFixed(2)).join(', ')} ms`);
-    const { activationMs: _editorActivation, ...editorFigures } = editor;
-    return { activate: { starts, medianMs: round(median(activations), 3) }, ...editorFigures };
-  } finally {
-    await service.close();
-  }
-}
-
-/** One section without VS Code, e.g. while working on the client: `npm run bench -- --only network`. */
-async function onlySection(section: string): Promise<void> {
-  const sections: Record<string, () => Promise<unknown>> = {
-    client: () => clientOverhead(quick ? 50 : 500, quick ? 10 : 100),
-    network: () => networkOverhead(quick ? 50 : 500),
-    catalog: () => Promise.resolve(catalogParse(quick ? 5 : 50)),
-  };
-  const run = sections[section];
-  if (run === undefined) {
-    throw new Error(`--only takes one of: ${Object.keys(sections).join(', ')}`);
-  }
-  const figures = await run();
-  const file = path.join(RESULTS_DIR, `bench-${section}.json`);
-  await fs.mkdir(RESULTS_DIR, { recursive: true });
-  writeFileSync(file, JSON.stringify({ machine: machine(), quick, [section]: figures }, null, 2) + '\n');
-  console.log(JSON.stringify(figures, null, 2));
-  log(`results in ${path.relative(REPO_ROOT, file)}`);
-}
+const started = performance.now();
+const log = (line: string): void => void process.stdout.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
 
 function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-async function main(): Promise<void> {
-  if (only !== undefined) {
-    return onlySection(only);
+/** The sections run inside VS Code, each in fresh starts of the server and the workbench. */
+async function inVsCode(section: string): Promise<Record<string, unknown>> {
+  await ensureInstalled(log);
+  const service = await startService({ control: true });
+  const phase = (name: string, sections?: readonly string[]): Promise<Record<string, unknown>> =>
+    runPhase({ serviceUrl: service.url, quick, phase: name, sections, profileDir: profile ? PROFILE_DIR : undefined, log });
+  try {
+    if (section === 'activation') {
+      // Every start measures activate() and nothing else.
+      const starts = quick ? 1 : 12;
+      const activations: number[] = [];
+      for (let i = 0; i < starts; i++) {
+        activations.push(Number((await phase('activation')).activationMs));
+      }
+      log(`activate() over ${starts} fresh starts: ${activations.map((ms) => ms.toFixed(2)).join(', ')} ms`);
+      return { activate: { starts, medianMs: round(median(activations), 3) } };
+    }
+    if (section === 'historyStartup') {
+      return { historyStartup: await historyStartup(service.url) };
+    }
+    const { activationMs: _activationMs, ...figures } = await phase('sections', [section]);
+    return figures;
+  } finally {
+    await service.close();
   }
+}
+
+/**
+ * Starts with the history full, in the layout before issue 15 and in the one now, in turns: one
+ * start writes the old layout; the next measures it (the history then moves to files, and is
+ * filled to 100 calls of 64 KB); the next measures the new layout. All in one browser profile and
+ * server folder, kept between the starts.
+ */
+async function historyStartup(serviceUrl: string): Promise<Record<string, unknown>> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-bench-kept-'));
+  const kept = { root, browserProfile: path.join(root, 'browser'), port: await freePort() };
+  const start = (phase: string): Promise<Record<string, unknown>> => runPhase({ serviceUrl, quick, phase, kept, log });
+  const rounds = quick ? 1 : 4;
+  const before: Array<Record<string, unknown>> = [];
+  const after: Array<Record<string, unknown>> = [];
+  try {
+    for (let turn = 1; turn <= rounds; turn++) {
+      await start('history-seed');
+      before.push(await start('history-start-top-up'));
+      after.push(await start('history-start'));
+      log(`history startup, round ${turn} of ${rounds}: before ${JSON.stringify(before.at(-1))}; now ${JSON.stringify(after.at(-1))}`);
+    }
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+  const summary = (starts: Array<Record<string, unknown>>): Record<string, unknown> => {
+    const numbers = (key: string): number[] => starts.map((one) => Number(one[key])).filter((value) => Number.isFinite(value));
+    const mid = (key: string): number | undefined => (numbers(key).length === 0 ? undefined : round(median(numbers(key)), 3));
+    return {
+      starts: starts.length,
+      activateMedianMs: mid('activationMs'),
+      activateWallMedianMs: mid('activateWallMs'),
+      historySettledMedianMs: mid('historySettledMs'),
+      historyEntries: starts[0]?.historyEntries,
+      globalStateKb: starts[0]?.globalStateKb,
+      samples: starts,
+    };
+  };
+  return { before: summary(before), now: summary(after) };
+}
+
+function bundleSizes(): Record<string, number> {
   execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   const sizeKb = (file: string): number => round(statSync(path.join(REPO_ROOT, 'dist', file)).size / 1024, 1);
-  const bundleKb = sizeKb('extension.js');
-  const undiciKb = sizeKb('undici.js');
-  log(`bundle dist/extension.js (minified, loaded at startup): ${bundleKb} KB; dist/undici.js (loaded on the first request): ${undiciKb} KB`);
-  const overhead = await clientOverhead(quick ? 50 : 500, quick ? 10 : 100);
+  return { bundleKb: sizeKb('extension.js'), undiciKb: sizeKb('undici.js') };
+}
+
+async function clientSection(): Promise<Record<string, unknown>> {
+  const rows = await clientOverhead(quick ? 50 : 500, quick ? 10 : 100);
+  const [clientRow, bareRow] = rows;
+  console.table(rows);
+  return { clientOverhead: rows, clientToBareP50Ratio: clientRow !== undefined && bareRow !== undefined ? round(clientRow.p50Ms / bareRow.p50Ms) : undefined };
+}
+
+async function networkSection(): Promise<Record<string, unknown>> {
   const network = await networkOverhead(quick ? 50 : 500);
   log(`client over https with the VS Code CA set: ${network.clientToBareP50Ratio ?? '?'} × a bare undici loop (p50); trust setup ${network.trustSetupMs} ms for ${network.trustedCas} CAs`);
+  return { networkOverhead: network };
+}
+
+function catalogSection(): Promise<Record<string, unknown>> {
   const catalog = catalogParse(quick ? 5 : 50);
   log(`catalog parse + merge: ${catalog.map((row) => `${row.name} (${row.kib} KiB, ${row.gists} gists) ${row.medianMs} ms`).join('; ')}`);
-  const vscodeFigures = await inVsCode(quick ? 1 : 12);
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
-  const clientRow = overhead[0];
-  const bareRow = overhead[1];
-  const results = {
-    machine: machine(),
-    quick,
-    bundleKb,
-    undiciKb,
-    clientOverhead: overhead,
-    clientToBareP50Ratio: clientRow !== undefined && bareRow !== undefined ? round(clientRow.p50Ms / bareRow.p50Ms) : undefined,
-    networkOverhead: network,
-    catalogParse: catalog,
-    ...vscodeFigures,
-  };
-  // A quick run is a smoke test (npm test runs one): it must not overwrite the recorded figures.
-  const resultsFile = quick ? path.join(RESULTS_DIR, 'bench-quick.json') : path.join(REPO_ROOT, 'bench', 'results.json');
+  return Promise.resolve({ catalogParse: catalog });
+}
+
+/** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
+const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
+  bundle: () => Promise.resolve(bundleSizes()),
+  client: clientSection,
+  network: networkSection,
+  catalog: catalogSection,
+  activation: () => inVsCode('activation'),
+  editor: () => inVsCode('editor'),
+  memory: () => inVsCode('memory'),
+  scale: () => inVsCode('scale'),
+  history: () => inVsCode('history'),
+  historyStartup: () => inVsCode('historyStartup'),
+};
+
+async function runSection(name: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  const sectionStarted = performance.now();
+  log(`${name}…`);
+  const figures = await run();
+  log(`${name} done in ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s`);
+  return figures;
+}
+
+function printProfiles(): void {
+  for (const file of readdirSync(PROFILE_DIR).filter((name) => name.endsWith('.cpuprofile'))) {
+    const summary = summarizeProfile(path.join(PROFILE_DIR, file));
+    log(`profile ${file}: self time`);
+    console.table(summary.selfMs);
+    log(`profile ${file}: the extension's functions, total time`);
+    console.table(summary.extensionTotalMs);
+  }
+}
+
+async function main(): Promise<void> {
+  const names = only === undefined ? Object.keys(SECTIONS) : [only];
+  if (only !== undefined && SECTIONS[only] === undefined) {
+    throw new Error(`--only takes one of: ${Object.keys(SECTIONS).join(', ')}`);
+  }
+  if (profile) {
+    await fs.rm(PROFILE_DIR, { recursive: true, force: true });
+    await fs.mkdir(PROFILE_DIR, { recursive: true });
+  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog'].includes(name))) {
+    // What users run; `npm run bench` builds the development bundle first, which is put back at the end.
+    execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
+  log(`machine: ${machine()}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  const results: Record<string, unknown> = { machine: machine(), quick };
+  try {
+    for (const name of names) {
+      const run = SECTIONS[name];
+      if (run !== undefined && !(profile && name === 'bundle')) {
+        Object.assign(results, await runSection(name, run));
+      }
+    }
+  } finally {
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
+  results.loadAverageAfter = os.loadavg().map((load) => round(load));
+  if (profile) {
+    printProfiles();
+  }
+  // A quick run is a smoke test (npm test runs one), and one section is a try: neither overwrites the recorded figures.
+  const resultsFile =
+    only !== undefined ? path.join(RESULTS_DIR, `bench-${only}.json`) : quick || profile ? path.join(RESULTS_DIR, 'bench-quick.json') : path.join(REPO_ROOT, 'bench', 'results.json');
+  await fs.mkdir(path.dirname(resultsFile), { recursive: true });
   writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
-  log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
-  console.table(overhead);
   console.log(JSON.stringify(results, null, 2));
+  log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
 }
 
 // A hung workbench must not hang CI; the server's exit hook stops its process group.
-const LIMIT_MS = (quick ? 5 : 20) * 60_000;
+const LIMIT_MS = (quick ? 8 : 30) * 60_000;
 setTimeout(() => {
   log(`no result within ${LIMIT_MS / 60_000} minutes; see test-results/bench-server.log`);
   process.exit(1);

@@ -29,8 +29,8 @@ export interface GistExtensionApi {
   readonly onDidChangeState: vscode.Event<AccountSnapshot>;
   /** Fires after every generate call (one per variant in Compare Variants), successful or not, once its content has been placed. */
   readonly onDidFinishCall: vscode.Event<CallOutcome>;
-  /** The "Gist Calls" history, newest first. */
-  history(): readonly HistoryEntry[];
+  /** The "Gist Calls" history, newest first, each call read from its file. */
+  history(): Promise<readonly HistoryEntry[]>;
   /** The gist catalog as the picker shows it: the gist.gists setting, then each folder's .vscode/gists.json. */
   catalog(): Promise<Catalog>;
   /** Only in ExtensionMode.Test. */
@@ -61,6 +61,12 @@ export interface GistTestingApi {
   globalStateSnapshot(): Record<string, unknown>;
   /** Everything the extension keeps in this workspace's state (the profile picked here, consents). */
   workspaceStateSnapshot(): Record<string, unknown>;
+  /** The extension's global state itself (`context.globalState`), for the benchmark's history rows. */
+  readonly globalState: vscode.Memento;
+  /** `context.globalStorageUri`, which holds the history's files, so tests can check what is written there. */
+  readonly globalStorageUri: vscode.Uri;
+  /** Resolves once the history's queued writes have landed (the move of older history to files included). */
+  historySettled(): Promise<void>;
   /**
    * Answers the question asked before editor text goes to a workspace gist, which is a modal the
    * extension host cannot click; `undefined` puts the real dialog back.

@@ -47,7 +47,12 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const account = new Account(keyStore, profiles, settings, client, state, logger, () => offerWalkthroughOnce(globalState));
     const catalog = new GistCatalog(logger);
     const consent = new WorkspaceGistConsent(context.workspaceState, logger);
-    const history = new CallHistory(globalState, (text) => logger.redact(text));
+    const history = new CallHistory(
+      globalState,
+      vscode.Uri.joinPath(context.globalStorageUri, 'history'),
+      (text) => logger.redact(text),
+      (message) => logger.error(message),
+    );
     const runner = new GenerationRunner(client, state, history, logger);
     const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
@@ -117,6 +122,9 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       logUri: context.logUri,
       globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((key) => [key, context.globalState.get<unknown>(key)])),
       workspaceStateSnapshot: () => Object.fromEntries(context.workspaceState.keys().map((key) => [key, context.workspaceState.get<unknown>(key)])),
+      globalState: context.globalState,
+      globalStorageUri: context.globalStorageUri,
+      historySettled: () => history.settled(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
     };

@@ -162,7 +162,7 @@ export class GenerationRunner implements vscode.Disposable {
   private async call(connection: ConnectionSettings, request: GenerateRequest, signal: AbortSignal): Promise<Settled> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
-    this.logger.trace(`generate ${logValue(request.gistId)} values=${JSON.stringify(request.values)}`);
+    this.logger.trace(() => `generate ${logValue(request.gistId)} values=${JSON.stringify(request.values)}`);
     let result: GenerationResult;
     try {
       result = await this.client.generate(connection, request, signal);
@@ -178,7 +178,7 @@ export class GenerationRunner implements vscode.Disposable {
     this.logger.info(
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length, profile: connection.profile }),
     );
-    this.logger.trace(`content of ${logValue(result.id)}: ${JSON.stringify(result.content)}`);
+    this.logger.trace(() => `content of ${logValue(result.id)}: ${JSON.stringify(result.content)}`);
     return { request, result, durationMs };
   }
 

@@ -9,6 +9,10 @@ import type { ExtensionState } from '../shared/state';
 
 /** The content of a successful call, or undefined after telling the user why there is none. */
 function contentOf(entry: HistoryEntry | undefined): string | undefined {
+  if (entry?.unavailable === true && entry.error === undefined) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('The text of this call could not be saved, so it is not in the history (see “Gist: Show Log”).'));
+    return undefined;
+  }
   if (entry?.content === undefined) {
     void vscode.window.showInformationMessage(
       entry?.error === undefined ? vscode.l10n.t('There is no generated text to use yet.') : vscode.l10n.t('This call failed, so it has no text: {0}', entry.error),
@@ -21,6 +25,11 @@ function contentOf(entry: HistoryEntry | undefined): string | undefined {
     );
   }
   return entry.content;
+}
+
+/** A view item (or an entry) that carries its call id. */
+function isItemWithCallId(arg: unknown): arg is { readonly callId: string } {
+  return typeof arg === 'object' && arg !== null && 'callId' in arg && typeof arg.callId === 'string';
 }
 
 async function copyCallIdText(callId: string): Promise<string> {
@@ -36,17 +45,21 @@ export class HistoryActions {
     private readonly state: ExtensionState,
   ) {}
 
-  /** The item the action was invoked on; without one (keybinding), the latest call. */
-  private entryFor(arg: unknown): HistoryEntry | undefined {
-    const entries = this.history.entries();
+  /**
+   * The call the action was invoked on (a view item, or an entry from the API), read from its file;
+   * without one (keybinding), the latest call.
+   */
+  private async entryFor(arg: unknown): Promise<HistoryEntry | undefined> {
+    const items = this.history.items();
     if (typeof arg === 'object' && arg !== null && 'at' in arg && 'gistId' in arg) {
-      return entries.find((entry) => entry.at === arg.at && entry.gistId === arg.gistId) ?? (arg as HistoryEntry);
+      const item = 'id' in arg && typeof arg.id === 'string' ? items.find((candidate) => candidate.id === arg.id) : items.find((candidate) => candidate.at === arg.at && candidate.gistId === arg.gistId);
+      return item === undefined ? (arg as HistoryEntry) : this.history.entry(item);
     }
-    return entries[0];
+    return items[0] === undefined ? undefined : this.history.entry(items[0]);
   }
 
   async insertAgain(arg: unknown): Promise<boolean> {
-    const content = contentOf(this.entryFor(arg));
+    const content = contentOf(await this.entryFor(arg));
     if (content === undefined) {
       return false;
     }
@@ -55,7 +68,7 @@ export class HistoryActions {
   }
 
   async openInDocument(arg: unknown): Promise<vscode.TextDocument | undefined> {
-    const content = contentOf(this.entryFor(arg));
+    const content = contentOf(await this.entryFor(arg));
     if (content === undefined) {
       return undefined;
     }
@@ -65,7 +78,7 @@ export class HistoryActions {
   }
 
   async copyContent(arg: unknown): Promise<string | undefined> {
-    const content = contentOf(this.entryFor(arg));
+    const content = contentOf(await this.entryFor(arg));
     if (content !== undefined) {
       await vscode.env.clipboard.writeText(content);
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the generated text'), 3000);
@@ -74,7 +87,8 @@ export class HistoryActions {
   }
 
   async copyCallId(arg: unknown): Promise<string | undefined> {
-    const callId = this.entryFor(arg)?.callId;
+    // A short call id is in the view's item; a longer one only in the call's file.
+    const callId = isItemWithCallId(arg) ? arg.callId : (await this.entryFor(arg))?.callId;
     if (callId === undefined) {
       void vscode.window.showInformationMessage(vscode.l10n.t('This call has no call id (the service did not return one).'));
       return undefined;
@@ -101,7 +115,12 @@ export class HistoryActions {
 
   /** Runs the latest call again: same gist, variant and values. */
   async repeatLast(): Promise<unknown> {
-    const last = this.history.entries()[0];
+    const latest = this.history.items()[0];
+    const last = latest === undefined ? undefined : await this.history.entry(latest);
+    if (last?.unavailable === true) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('The last call could not be saved in the history, so it cannot be repeated (see “Gist: Show Log”).'));
+      return undefined;
+    }
     if (last === undefined) {
       const generate = vscode.l10n.t('Generate…');
       void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('No gist has been generated yet, so there is nothing to repeat.'), generate)).then(

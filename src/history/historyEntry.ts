@@ -1,5 +1,5 @@
-// The call history behind the "Gist Calls" view: newest first, capped in entries and in bytes.
-// Pure: no `vscode`. Stored in global state, so it must stay small and never hold the key.
+// One call of the "Gist Calls" history, capped in every field, as its file holds it (and as older
+// versions stored the whole history in global state). Pure: no `vscode`. Never holds the key.
 import { recordOf } from '../shared/keyedRecord';
 import { isRecord } from '../shared/text';
 import {
@@ -36,27 +36,26 @@ export interface HistoryEntry {
   readonly cut?: readonly string[] | undefined;
   /** The name of the profile (service and key) the call went to. */
   readonly profile?: string | undefined;
+  /** Which call of the history this is (its item's id); not in the entry's file, which it names. */
+  readonly id?: string | undefined;
+  /** The entry's file could not be written or read: only what the view shows is left (historyItem.ts). */
+  readonly unavailable?: true | undefined;
 }
 
 export { MAX_CONTENT_BYTES, MAX_VALUE_BYTES, utf8Length } from '../shared/limits';
 export const MAX_ENTRIES = MAX_HISTORY_ENTRIES;
 
+const encoder = new TextEncoder();
+
 /** The longest prefix of `text` within `maxBytes` of UTF-8, never splitting a character. */
 export function truncateUtf8(text: string, maxBytes: number): { readonly text: string; readonly truncated: boolean } {
-  if (utf8Length(text) <= maxBytes) {
+  // Every UTF-16 unit takes at least one byte and at most three: most texts are decided without counting.
+  if (text.length * 3 <= maxBytes || (text.length <= maxBytes && utf8Length(text) <= maxBytes)) {
     return { text, truncated: false };
   }
-  let bytes = 0;
-  let end = 0;
-  for (const char of text) {
-    const size = utf8Length(char);
-    if (bytes + size > maxBytes) {
-      break;
-    }
-    bytes += size;
-    end += char.length;
-  }
-  return { text: text.slice(0, end), truncated: true };
+  // encodeInto stops before a character that would not fit whole; `read` is the UTF-16 units it took.
+  const { read } = encoder.encodeInto(text.slice(0, maxBytes), new Uint8Array(Math.max(0, maxBytes)));
+  return { text: text.slice(0, read), truncated: true };
 }
 
 /** Bytes an entry takes in global state (as JSON). */
@@ -143,7 +142,7 @@ export function capEntry(entry: HistoryEntry): HistoryEntry {
   return { ...rest, values: values.values, ...(cut.size > 0 ? { cut: [...cut] } : {}) };
 }
 
-/** Newest first, as many entries as fit in `MAX_HISTORY_ENTRIES` and `MAX_HISTORY_BYTES`. */
+/** Newest first, as many entries as older versions kept: `MAX_HISTORY_ENTRIES` within `MAX_HISTORY_BYTES`. */
 function withinTotal(entries: readonly HistoryEntry[]): HistoryEntry[] {
   const kept: HistoryEntry[] = [];
   let total = 2; // the brackets of the JSON array
@@ -155,11 +154,6 @@ function withinTotal(entries: readonly HistoryEntry[]): HistoryEntry[] {
     kept.push(entry);
   }
   return kept;
-}
-
-/** Adds the newest entry in front; the oldest entries go when the count or the bytes are over the cap. */
-export function addEntry(entries: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
-  return withinTotal([capEntry(entry), ...entries]);
 }
 
 /** The first non-empty line, for the view's description. */
@@ -199,7 +193,7 @@ function parseEntry(raw: unknown): HistoryEntry | undefined {
   };
 }
 
-/** Reads stored history, dropping anything malformed (state written by another version). */
+/** Reads history as older versions stored it (or an entry's file), dropping anything malformed. */
 export function parseHistory(raw: unknown): HistoryEntry[] {
   if (!Array.isArray(raw)) {
     return [];

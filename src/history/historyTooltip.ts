@@ -19,6 +19,8 @@ export interface HistoryTooltipText {
   readonly truncated: string;
   /** Names the other details (values, label, …) shortened or left out to fit the history. */
   readonly cut: (fields: string) => string;
+  /** Said of a call whose file could not be written or read: only its summary is left. */
+  readonly unavailable: string;
 }
 
 export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): string {
@@ -37,6 +39,9 @@ export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): s
     if (entry.truncated === true) {
       parts.push(markdownText(text.truncated));
     }
+  }
+  if (entry.unavailable === true) {
+    parts.push(markdownText(text.unavailable));
   }
   if (entry.cut !== undefined && entry.cut.length > 0) {
     parts.push(markdownText(text.cut(entry.cut.join(', '))));

@@ -1,7 +1,10 @@
 // The "Gist Calls" tree: one item per call, failed calls with an error icon and their message.
+// Items come from the history's small items alone; a call's file is read only for its tooltip,
+// which VS Code asks for (resolveTreeItem) when the user points at the item.
 import * as vscode from 'vscode';
 import type { CallHistory } from './callHistory';
-import { firstLine, MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
+import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
+import type { HistoryItem } from './historyItem';
 import { historyTooltip } from './historyTooltip';
 
 export const HISTORY_VIEW_ID = 'gist.calls';
@@ -21,6 +24,7 @@ function tooltip(entry: HistoryEntry): vscode.MarkdownString {
       failed: (error) => vscode.l10n.t('Failed: {0}', error),
       truncated: vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024),
       cut: (fields) => vscode.l10n.t('Shortened to fit the history: {0}.', fields),
+      unavailable: vscode.l10n.t('The text of this call could not be saved, so the history has only this summary (see “Gist: Show Log”).'),
     }),
     false,
   );
@@ -29,8 +33,8 @@ function tooltip(entry: HistoryEntry): vscode.MarkdownString {
   return markdown;
 }
 
-export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryEntry>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<HistoryEntry | undefined>();
+export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryItem>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<HistoryItem | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: vscode.Disposable;
 
@@ -38,20 +42,26 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryEntry
     this.subscription = history.onDidChange(() => this.changed.fire(undefined));
   }
 
-  getChildren(element?: HistoryEntry): HistoryEntry[] {
-    return element === undefined ? [...this.history.entries()] : [];
+  getChildren(element?: HistoryItem): HistoryItem[] {
+    return element === undefined ? [...this.history.items()] : [];
   }
 
-  getTreeItem(entry: HistoryEntry): vscode.TreeItem {
-    const failed = entry.error !== undefined;
-    const item = new vscode.TreeItem(entry.variant === undefined ? entry.label : `${entry.label} · ${entry.variant}`);
-    item.description = failed ? entry.error : firstLine(entry.content ?? '');
-    item.tooltip = tooltip(entry);
-    item.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon('sparkle');
-    // Failed calls have no content: the content actions are offered only for successful ones.
-    item.contextValue = failed ? 'gistCall.failed' : 'gistCall.ok';
-    item.accessibilityInformation = { label: `${entry.label}, ${when(entry.at)}${failed ? `, ${vscode.l10n.t('failed')}` : ''}` };
-    return item;
+  getTreeItem(item: HistoryItem): vscode.TreeItem {
+    const failed = item.failed === true;
+    const treeItem = new vscode.TreeItem(item.variant === undefined ? item.label : `${item.label} · ${item.variant}`);
+    treeItem.id = item.id;
+    treeItem.description = item.unavailable === true ? vscode.l10n.t('{0} (text not saved)', item.summary) : item.summary;
+    treeItem.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon('sparkle');
+    // Failed calls, and calls whose text could not be saved, have no content: the content actions are offered only for the others.
+    treeItem.contextValue = failed ? 'gistCall.failed' : item.unavailable === true ? 'gistCall.unavailable' : 'gistCall.ok';
+    treeItem.accessibilityInformation = { label: `${item.label}, ${when(item.at)}${failed ? `, ${vscode.l10n.t('failed')}` : ''}` };
+    return treeItem;
+  }
+
+  /** The tooltip, from the call's file: read when the user points at the item, not when the view opens. */
+  async resolveTreeItem(treeItem: vscode.TreeItem, item: HistoryItem, _token: vscode.CancellationToken): Promise<vscode.TreeItem> {
+    treeItem.tooltip = tooltip(await this.history.entry(item));
+    return treeItem;
   }
 
   dispose(): void {

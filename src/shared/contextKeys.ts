@@ -30,7 +30,7 @@ export interface ContextKeySources {
   readonly state: ExtensionState;
   /** The key store: a key is stored when `get()` has one. */
   readonly apiKey: { get(): Promise<string | undefined>; readonly onDidChange: vscode.Event<void> };
-  readonly history: { entries(): readonly unknown[]; readonly onDidChange: vscode.Event<void> };
+  readonly history: { items(): readonly unknown[]; readonly onDidChange: vscode.Event<void> };
 }
 
 /** Sets `key` whenever `value()` changes, and not otherwise. */
@@ -62,7 +62,7 @@ export function bindContextKeys({ state, apiKey, history }: ContextKeySources): 
     );
   };
   const hasHistory = follow(ContextKeys.hasHistory);
-  const applyHistory = (): void => hasHistory(history.entries().length > 0);
+  const applyHistory = (): void => hasHistory(history.items().length > 0);
   applyState();
   // The key store and the history are read just after activation, off its path.
   const timer = setTimeout(() => {

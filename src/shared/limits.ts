@@ -36,15 +36,20 @@ export const MAX_TOOL_LIST_BYTES = 64 * 1024;
 export const MAX_HISTORY_ENTRIES = 100;
 export const MAX_CONTENT_BYTES = 64 * 1024;
 export const MAX_HISTORY_ENTRY_BYTES = 128 * 1024;
+/** What older versions kept of the history in global state, all entries together (read once, to move it to files). */
 export const MAX_HISTORY_BYTES = 2 * 1024 * 1024;
+/**
+ * What global state keeps per history entry (as JSON): the view's title, first line and call id,
+ * cut to fit. 100 entries stay under 52 KB; the entries themselves are files (history/callHistory.ts).
+ */
+export const MAX_HISTORY_ITEM_BYTES = 512;
 
 /** `gist.requestTimeoutSeconds`: the range declared in package.json. */
 export const MIN_TIMEOUT_SECONDS = 1;
 export const MAX_TIMEOUT_SECONDS = 600;
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
-const encoder = new TextEncoder();
-
+/** Bytes of `text` in UTF-8 (a lone surrogate counts as U+FFFD, 3 bytes), counted without encoding it. */
 export function utf8Length(text: string): number {
-  return encoder.encode(text).length;
+  return Buffer.byteLength(text, 'utf8');
 }

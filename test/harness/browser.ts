@@ -1,33 +1,44 @@
 // Opens the workbench in Debian's Chromium through playwright-core.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import { CHROME_PATH } from '../../tools/vscodeServer/paths';
 
 export interface OpenBrowser {
-  readonly browser: Browser;
+  /** Undefined for a kept profile (playwright gives a persistent context no Browser). */
+  readonly browser: Browser | undefined;
   readonly page: Page;
   close(): Promise<void>;
 }
 
-export async function openBrowser(consoleLog: (line: string) => void): Promise<OpenBrowser> {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    // Playwright's own signal handlers exit the process at once; the harness stops everything itself.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const LAUNCH: LaunchOptions = {
+  executablePath: CHROME_PATH,
+  // Playwright's own signal handlers exit the process at once; the harness stops everything itself.
+  handleSIGINT: false,
+  handleSIGTERM: false,
+  handleSIGHUP: false,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+/**
+ * A fresh browser profile; with `profileDir`, one kept in that folder, so that what the workbench
+ * stored in the browser (the extensions' global state) is there again at the next start on the
+ * same origin (the same server port).
+ */
+export async function openBrowser(consoleLog: (line: string) => void, profileDir?: string): Promise<OpenBrowser> {
+  const viewport = { width: 1280, height: 800 };
+  const persistent = profileDir === undefined ? undefined : await chromium.launchPersistentContext(profileDir, { ...LAUNCH, viewport });
+  const browser = persistent === undefined ? await chromium.launch(LAUNCH) : undefined;
+  const context = persistent ?? (await browser!.newContext({ viewport }));
   // The clipboard is part of "Copy Last Call ID"; grant it so the workbench can write to it.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await context.newPage();
+  const page = persistent?.pages()[0] ?? (await context.newPage());
   page.on('console', (message) => consoleLog(`[browser ${message.type()}] ${message.text()}`));
   page.on('pageerror', (error) => consoleLog(`[browser pageerror] ${error.message}`));
   return {
     browser,
     page,
     close: async () => {
-      await browser.close().catch(() => undefined);
+      await persistent?.close().catch(() => undefined);
+      await browser?.close().catch(() => undefined);
     },
   };
 }

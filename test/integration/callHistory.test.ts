@@ -17,7 +17,7 @@ describe('Call history', function () {
     const first = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'one' } });
     const second = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'two\nlines' } });
     assert.ok(first && second);
-    const [latest, previous] = api.history();
+    const [latest, previous] = await api.history();
     assert.equal(latest?.callId, second.id);
     assert.equal(latest?.gistId, 'echo');
     assert.equal(latest?.variant, 'plain');
@@ -31,10 +31,10 @@ describe('Call history', function () {
     await service().injectFaults({ path: '/v1/generate', status: 500 });
     const result = await generate({ gistId: 'echo', variant: 'plain', values: { text: `my key is ${DEMO_KEY}` } });
     assert.equal(result, undefined);
-    const [failed] = api.history();
+    const [failed] = await api.history();
     assert.ok(failed?.error, 'the failure is recorded with its message');
     assert.equal(failed.content, undefined);
-    assert.equal(JSON.stringify(api.history()).includes(DEMO_KEY), false);
+    assert.equal(JSON.stringify(await api.history()).includes(DEMO_KEY), false);
     assert.equal(failed.values.text, 'my key is ***');
   });
 
@@ -42,7 +42,7 @@ describe('Call history', function () {
     const editor = await openEditor('ab');
     const result = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'X' } });
     assert.ok(result);
-    const entry = api.history()[0];
+    const entry = (await api.history())[0];
     at(editor, 3);
     assert.equal(await vscode.commands.executeCommand('gist.history.insert', entry), true);
     assert.equal(editor.document.getText(), 'XabX');
@@ -68,7 +68,7 @@ describe('Call history', function () {
     const [call] = await service().calls();
     assert.equal(call?.path, '/v1/generate/welcome-email/short');
     assert.deepEqual(call?.body, { values: { name: 'Ada', product: 'Engine' } });
-    assert.equal(api.history()[0]?.callId, repeated.id);
+    assert.equal((await api.history())[0]?.callId, repeated.id);
   });
 
   it('keeps at most 100 calls', async function () {
@@ -77,8 +77,8 @@ describe('Call history', function () {
     for (let n = 0; n < 101; n++) {
       await vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text: String(n) }, insertMode: 'clipboard' });
     }
-    await waitFor('the 101st call', () => api.history()[0]?.content === '100');
-    assert.equal(api.history().length, 100);
+    await waitFor('the 101st call', async () => (await api.history())[0]?.content === '100');
+    assert.equal((await api.history()).length, 100);
   });
 
   it('contributes the Gist Calls view, which opens', async function () {

@@ -52,7 +52,7 @@ describe('Compare Variants in the one generation pipeline', function () {
       ],
     );
     assert.deepEqual(
-      api.history().slice(0, 2).map((entry) => entry.callId).sort(),
+      (await api.history()).slice(0, 2).map((entry) => entry.callId).sort(),
       [...ids].sort(),
     );
   });

@@ -90,8 +90,8 @@ describe('Compare Variants', function () {
       return input instanceof vscode.TabInputTextDiff ? input : undefined;
     });
     assert.equal(tab.original.toString(), byVariant.get('formal')?.document);
-    await waitFor('the history', () => api.history().filter((entry) => entry.gistId === 'welcome-email').length >= 3);
-    const recent = api.history().slice(0, 3);
+    await waitFor('the history', async () => (await api.history()).filter((entry) => entry.gistId === 'welcome-email').length >= 3);
+    const recent = (await api.history()).slice(0, 3);
     assert.deepEqual(recent.map((entry) => entry.variant).sort(), ['formal', 'nope', 'short']);
     assert.ok(recent.find((entry) => entry.variant === 'nope')?.error);
   });

@@ -1,31 +1,20 @@
 // The Gist Calls tree items and persistence, over the real VS Code tree API and a Memento that
 // stands in for global state across a restart.
 import { strict as assert } from 'node:assert';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { CallHistory } from '../../src/history/callHistory';
 import { GistError } from '../../src/client/errors';
 import { MAX_CONTENT_BYTES } from '../../src/history/historyEntry';
 import { HistoryTreeProvider } from '../../src/history/historyView';
-
-class MapMemento implements vscode.Memento {
-  readonly data = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.data.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.data.has(key) ? (structuredClone(this.data.get(key)) as T) : fallback;
-  }
-  update(key: string, value: unknown): Thenable<void> {
-    this.data.set(key, structuredClone(value));
-    return Promise.resolve();
-  }
-}
+import { historyFolder, MapMemento } from './support';
 
 const redact = (text: string): string => text.split('gk_secret').join('***');
 
+const cancellation = new vscode.CancellationTokenSource().token;
+
 describe('Gist Calls view', function () {
   it('shows a call with its first line and a failure with an error icon and message', async function () {
-    const history = new CallHistory(new MapMemento(), redact);
+    const history = new CallHistory(new MapMemento(), historyFolder(), redact);
     const tree = new HistoryTreeProvider(history);
     try {
       await history.record({ request: { gistId: 'welcome-email', variant: 'formal', values: { name: 'Ada' } }, label: 'Welcome', result: { id: 'call_1', content: '\nDear Ada,\nWelcome.' }, durationMs: 5 });
@@ -41,7 +30,8 @@ describe('Gist Calls view', function () {
       assert.equal(okItem.label, 'Welcome · formal');
       assert.equal(okItem.description, 'Dear Ada,');
       assert.equal(okItem.contextValue, 'gistCall.ok');
-      assert.match((okItem.tooltip as vscode.MarkdownString).value, /call\\_1/, 'the call id, as Markdown-escaped text');
+      const resolved = await tree.resolveTreeItem(okItem, ok, cancellation);
+      assert.match((resolved.tooltip as vscode.MarkdownString).value, /call\\_1/, 'the call id, as Markdown-escaped text');
     } finally {
       tree.dispose();
       history.dispose();
@@ -50,12 +40,13 @@ describe('Gist Calls view', function () {
 
   it('keeps the history across a restart, capped content marked, cancelled calls and the key left out', async function () {
     const store = new MapMemento();
-    const first = new CallHistory(store, redact);
+    const folder = historyFolder();
+    const first = new CallHistory(store, folder, redact);
     await first.record({ request: { gistId: 'echo', variant: 'plain', values: { text: 'key gk_secret' } }, label: 'Echo', result: { id: 'c1', content: 'x'.repeat(MAX_CONTENT_BYTES + 10) }, durationMs: 1 });
     await first.record({ request: { gistId: 'echo', values: {} }, label: 'Echo', error: new GistError('cancelled', 'Cancelled.', 'none'), durationMs: 1 });
     first.dispose();
-    const second = new CallHistory(store, redact);
-    const entries = second.entries();
+    const second = new CallHistory(store, folder, redact);
+    const entries = await second.entries();
     assert.equal(entries.length, 1);
     assert.ok(entries[0]);
     assert.equal(entries[0]?.callId, 'c1');
@@ -64,7 +55,10 @@ describe('Gist Calls view', function () {
     assert.equal(entries[0]?.values.text, 'key ***');
     assert.equal(JSON.stringify(store.data.get('gist.callHistory')).includes('gk_secret'), false);
     const tree = new HistoryTreeProvider(second);
-    assert.match((tree.getTreeItem(entries[0]).tooltip as vscode.MarkdownString).value, /first 64 KB/);
+    const [item] = tree.getChildren();
+    assert.ok(item);
+    const resolved = await tree.resolveTreeItem(tree.getTreeItem(item), item, cancellation);
+    assert.match((resolved.tooltip as vscode.MarkdownString).value, /first 64 KB/);
     tree.dispose();
     second.dispose();
   });

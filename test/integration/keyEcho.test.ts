@@ -37,7 +37,7 @@ describe('Key echoed by the service', function () {
     assert.equal(error?.kind, 'authentication');
     assert.match(error?.message ?? '', /Key \*\*\* is suspended/);
     assertNoKey('the call outcome', JSON.stringify({ message: error?.message, serviceError: error?.serviceError, callId: error?.callId }));
-    assertNoKey('the history', JSON.stringify(api.history()[0]));
+    assertNoKey('the history', JSON.stringify((await api.history())[0]));
   });
 
   it('an account check whose error repeats the key: the status bar and the state are redacted', async function () {

@@ -84,7 +84,13 @@ describe('Key leak check after a full session', function () {
     const user = await run(() => vscode.commands.executeCommand('gist.setApiKey', { apiKey: CANARY }));
     assert.equal((user as { name?: string } | undefined)?.name, 'Grace Hopper');
     await openEditor('');
-    assert.ok(await run(() => generate({ gistId: 'echo', variant: 'plain', values: { text: 'hello' } })));
+    // At trace level the values and the content are logged whole; a user pasted the key into a value.
+    await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'trace');
+    try {
+      assert.ok(await run(() => generate({ gistId: 'echo', variant: 'plain', values: { text: `hello, my key is ${CANARY}` } })));
+    } finally {
+      await vscode.commands.executeCommand('_extensionTests.setLogLevel', 'info');
+    }
     for (const fault of [
       { path: '/v1/generate', status: 401, error: 'invalid api key' },
       { path: '/v1/generate', status: 500, error: 'boom' },
@@ -161,6 +167,15 @@ describe('Key leak check after a full session', function () {
     assertNoCanary('workspace state', JSON.stringify(snapshot));
   });
 
+  it('no file in the extension’s global storage (the history’s) holds the key', async function () {
+    await api.testing.historySettled();
+    const files = filesUnder(api.testing.globalStorageUri.fsPath);
+    assert.ok(files.some((entry) => entry.text.includes('hello, my key is ***')), 'the call with the key in a value was saved, redacted');
+    for (const { file, text } of files) {
+      assertNoCanary(file, text);
+    }
+  });
+
   it('no log file of the session holds the key', async function () {
     // The channel writes asynchronously; the sign-out is its last line of the session.
     // Each part ends with signing out of the first profile; the second signs out of Staging before.
@@ -171,6 +186,7 @@ describe('Key leak check after a full session', function () {
     });
     const files = filesUnder(sessionLogDir(api));
     assert.ok(files.some((entry) => entry.file === extensionLogFile(api)), 'the extension log is among the files searched');
+    assert.match(readExtensionLog(api), /\[trace\] generate echo values=\{"text":"hello, my key is \*\*\*"\}/, 'the trace lines were written, redacted');
     for (const { file, text } of files) {
       assertNoCanary(file, text);
     }

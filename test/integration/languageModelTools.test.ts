@@ -116,7 +116,7 @@ describe('Gists as language model tools', function () {
     assert.equal(editor.document.getText(), 'keep me as I am', 'nothing inserted');
     assert.equal(api.state().lastCallId, callId);
     // The same runner as every other call: history entry and call log line.
-    const [entry] = api.history();
+    const [entry] = await api.history();
     assert.equal(entry?.callId, callId);
     assert.equal(entry?.label, 'Welcome');
     assert.deepEqual({ ...entry?.values }, { name: 'Ada', product: 'Loom' });
@@ -238,7 +238,7 @@ describe('Gists as language model tools', function () {
       await service().injectFaults({ path: '/v1/generate', status: 500, error: 'the model is down' });
       const reply = await invokeTool('gist_generate', { gistId: 'echo', values: { text: 'x' } });
       assert.match(reply.join(''), /^The gist service call failed: .*the model is down.*“Gist: Diagnose Connection”/);
-      const [entry] = api.history();
+      const [entry] = await api.history();
       assert.equal(entry?.gistId, 'echo');
       assert.match(entry?.error ?? '', /the model is down/);
       await waitFor('the failure in the log', () => readExtensionLog(api).includes('gist=echo variant=plain callId=- status=service'));
@@ -252,7 +252,7 @@ describe('Gists as language model tools', function () {
     });
 
     it('by the token given to vscode.lm.invokeTool: VS Code rejects at once, and the call is aborted, logged, not kept', async function () {
-      const historyBefore = api.history().length;
+      const historyBefore = (await api.history()).length;
       const source = new vscode.CancellationTokenSource();
       const pending = invokeTool('gist_generate', { gistId: 'echo', values: { text: 'never' } }, source.token);
       await waitFor('the call in flight', () => api.state().generating === 1);
@@ -260,7 +260,7 @@ describe('Gists as language model tools', function () {
       await assert.rejects(pending, (error: Error) => error.name === 'Canceled' || error.message === 'Canceled');
       await waitFor('the call aborted', () => api.state().generating === 0);
       await waitFor('the cancelled call in the log', () => readExtensionLog(api).includes('gist=echo variant=plain callId=- status=cancelled'));
-      assert.equal(api.history().length, historyBefore, 'a cancelled call is not kept');
+      assert.equal((await api.history()).length, historyBefore, 'a cancelled call is not kept');
     });
 
     it('by the token of invoke: the reply says it was cancelled', async function () {

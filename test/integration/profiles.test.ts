@@ -119,14 +119,14 @@ describe('Profiles: more than one service or account', function () {
     const outcome = nextOutcome(api);
     assert.equal((await generate({ gistId: 'echo', variant: 'plain', values: { text: 'to staging' } }))?.content, 'to staging');
     assert.equal((await outcome).profile, STAGING);
-    assert.equal(api.history()[0]?.profile, STAGING, 'the history entry names the profile');
+    assert.equal((await api.history())[0]?.profile, STAGING, 'the history entry names the profile');
     assert.deepEqual(keysSent(generateCalls(staging.calls())), [OTHER_KEY]);
 
     await switchTo(first);
     assert.equal(userName(), 'Ada Lovelace');
     assert.equal(api.testing.statusBarItem().text, `$(account) Ada Lovelace · ${first}`);
     assert.equal((await generate({ gistId: 'echo', variant: 'plain', values: { text: 'to the first' } }))?.content, 'to the first');
-    assert.equal(api.history()[0]?.profile, first);
+    assert.equal((await api.history())[0]?.profile, first);
 
     assert.deepEqual(keysSent(generateCalls(await service().calls())), [DEMO_KEY]);
     assert.ok(!keysSent(staging.calls()).includes(DEMO_KEY), 'the first key never reached the staging service');

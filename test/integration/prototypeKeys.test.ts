@@ -73,7 +73,7 @@ describe('Prototype keys', function () {
     assert.equal(editor.document.getText(), 'hello');
     const received = await lastValuesReceived();
     assert.deepEqual(Object.keys(received).sort(), ['__proto__', 'constructor', 'text', 'toString']);
-    const stored = api.history()[0]?.values;
+    const stored = (await api.history())[0]?.values;
     assert.ok(stored !== undefined && Object.hasOwn(stored, '__proto__') && Object.hasOwn(stored, 'toString'), JSON.stringify(stored));
   });
 });

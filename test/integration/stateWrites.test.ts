@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
 import { CallHistory } from '../../src/history/callHistory';
 import { LoggedMemento } from '../../src/shared/loggedMemento';
+import { historyFolder } from './support';
 
 /** Stands in for global state; fails its first `failures` writes as VS Code's storage can. */
 class FlakyMemento implements vscode.Memento {
@@ -30,7 +31,7 @@ const call = (text: string) => ({ request: { gistId: 'echo', values: { text } },
 describe('Global state writes', function () {
   it('a failed history write reaches the caller, and the next write still lands', async function () {
     const store = new FlakyMemento(1);
-    const history = new CallHistory(store, (text) => text);
+    const history = new CallHistory(store, historyFolder(), (text) => text);
     try {
       await assert.rejects(history.record(call('first')), /storage quota exceeded/);
       await history.record(call('second'));
@@ -42,7 +43,7 @@ describe('Global state writes', function () {
 
   it('through LoggedMemento (as the extension wires it), the failure is logged', async function () {
     const logged: string[] = [];
-    const history = new CallHistory(new LoggedMemento(new FlakyMemento(1), (message) => logged.push(message)), (text) => text);
+    const history = new CallHistory(new LoggedMemento(new FlakyMemento(1), (message) => logged.push(message)), historyFolder(), (text) => text);
     try {
       await history.record(call('first'));
       assert.equal(logged.length, 1);

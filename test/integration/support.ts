@@ -1,5 +1,8 @@
 // Shared helpers for the integration suite, which runs inside the real VS Code extension host.
 import { strict as assert } from 'node:assert';
+import { mkdtempSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GistExtensionApi, GistTestingApi } from '../../src/api';
 import type { TestedCallOutcome } from '../../src/generation/runner';
@@ -121,4 +124,24 @@ export function at(editor: vscode.TextEditor, ...offsets: Array<number | [number
     const [start, end] = typeof offset === 'number' ? [offset, offset] : offset;
     return new vscode.Selection(editor.document.positionAt(start), editor.document.positionAt(end));
   });
+}
+
+/** A folder of its own for a history's files, as `context.globalStorageUri` is the extension's. */
+export function historyFolder(): vscode.Uri {
+  return vscode.Uri.file(mkdtempSync(path.join(os.tmpdir(), 'gist-history-')));
+}
+
+/** Stands in for global state across a restart: a second history over the same store is the next start. */
+export class MapMemento implements vscode.Memento {
+  readonly data = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.data.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.data.has(key) ? (structuredClone(this.data.get(key)) as T) : fallback;
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    this.data.set(key, structuredClone(value));
+    return Promise.resolve();
+  }
 }

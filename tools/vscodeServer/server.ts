@@ -32,6 +32,12 @@ export interface ServerOptions {
    * Mode: the browser profile is fresh and has trusted nothing. Default off: every folder is trusted.
    */
   readonly workspaceTrust?: boolean;
+  /**
+   * A folder for the server's data and extensions that outlives this start (the caller removes
+   * it), so the next start finds what this one left (the extensions' global storage). Default: a
+   * fresh one, removed on stop.
+   */
+  readonly keepRoot?: string;
 }
 
 export interface RunningServer {
@@ -72,7 +78,7 @@ function runToCompletion(vscode: VsCodeTarget, args: readonly string[], env: Nod
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const vscode = options.vscode ?? CURRENT_VSCODE;
-  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-'));
+  const root = options.keepRoot ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-')));
   const dataDir = path.join(root, 'data');
   const extensionsDir = path.join(root, 'extensions');
   for (const [scope, settings] of [['User', options.userSettings], ['Machine', options.machineSettings]] as const) {
@@ -149,7 +155,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       }
       process.off('exit', killOnExit);
       log.end();
-      await fs.rm(root, { recursive: true, force: true });
+      if (options.keepRoot === undefined) {
+        await fs.rm(root, { recursive: true, force: true });
+      }
     })();
     return stopped;
   };

@@ -1,15 +1,14 @@
 import { strict as assert } from 'node:assert';
 import { recordOf } from '../../../src/shared/keyedRecord';
-import { addEntry, capEntry, firstLine, MAX_CONTENT_BYTES, MAX_ENTRIES, parseHistory, truncateUtf8, utf8Length, type HistoryEntry } from '../../../src/history/historyEntry';
+import { capEntry, firstLine, MAX_CONTENT_BYTES, MAX_ENTRIES, parseHistory, truncateUtf8, utf8Length, type HistoryEntry } from '../../../src/history/historyEntry';
+import { itemId, itemOf, parseStored } from '../../../src/history/historyItem';
 
 const entry = (n: number, extra: Partial<HistoryEntry> = {}): HistoryEntry => ({ gistId: `g${n}`, label: `G${n}`, values: {}, at: n, ...extra });
 
 describe('call history', () => {
-  it('puts the newest entry first and keeps at most 100', () => {
-    let entries: HistoryEntry[] = [];
-    for (let n = 0; n < MAX_ENTRIES + 20; n++) {
-      entries = addEntry(entries, entry(n));
-    }
+  it('reads the newest 100 items as stored, newest first', () => {
+    const stored = Array.from({ length: MAX_ENTRIES + 20 }, (_, i) => MAX_ENTRIES + 19 - i).map((n) => itemOf(entry(n), itemId(n, `i${n}`)));
+    const entries = parseStored(JSON.parse(JSON.stringify(stored))).map((element) => element.item);
     assert.equal(entries.length, MAX_ENTRIES);
     assert.equal(entries[0]?.gistId, `g${MAX_ENTRIES + 19}`);
     assert.equal(entries.at(-1)?.gistId, 'g20');

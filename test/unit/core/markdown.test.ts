@@ -63,7 +63,7 @@ describe('history tooltip: stored calls add no links', function () {
     truncated: fc.option(fc.boolean(), { nil: undefined }),
     error: fc.option(text, { nil: undefined }),
   });
-  const phrases = { automaticVariant: 'automatic variant', when: '1/2/2026, 10:00', callId: (id: string) => `Call id: ${id}`, failed: (error: string) => `Failed: ${error}`, truncated: 'Only part was kept.', cut: (fields: string) => `Shortened: ${fields}` };
+  const phrases = { automaticVariant: 'automatic variant', when: '1/2/2026, 10:00', callId: (id: string) => `Call id: ${id}`, failed: (error: string) => `Failed: ${error}`, truncated: 'Only part was kept.', cut: (fields: string) => `Shortened: ${fields}`, unavailable: 'Not saved.' };
 
   it('for arbitrary labels, variants, call ids, errors and content, the tooltip has no link, image or HTML', function () {
     fc.assert(

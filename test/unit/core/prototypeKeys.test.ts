@@ -1,7 +1,7 @@
 // Gist ids and variable names come from outside: `constructor`, `toString` and `__proto__` are
 // ordinary names, never looked up on Object.prototype nor dropped (issue 13, item 13).
 import { strict as assert } from 'node:assert';
-import { addEntry, parseHistory } from '../../../src/history/historyEntry';
+import { capEntry, parseHistory } from '../../../src/history/historyEntry';
 import { parseCompareArgs } from '../../../src/generation/compareArgs';
 import { planVariables } from '../../../src/generation/editorTemplate';
 import { parseGenerateArgs } from '../../../src/generation/generateArgs';
@@ -47,7 +47,7 @@ describe('prototype keys in outside text', function () {
   });
 
   it('the stored history keeps such values across a restart', function () {
-    const stored = JSON.parse(JSON.stringify(addEntry([], { gistId: 'constructor', label: 'constructor', values: hostileValues(), at: 1 }))) as unknown;
+    const stored = JSON.parse(JSON.stringify([capEntry({ gistId: 'constructor', label: 'constructor', values: hostileValues(), at: 1 })])) as unknown;
     const [entry] = parseHistory(stored);
     assert.equal(entry?.gistId, 'constructor');
     assertAllValues(entry?.values);
