@@ -26,9 +26,10 @@ describe('bundle', function () {
   });
 
   it('dist/extension.js stays far under the 600 KB budget', function () {
-    // The development build (not minified): 145 KB before issue 13, 206 KB after (jsonc-parser is
-    // 28 KB of it; the multi-step input, caps, redaction and loopback routing most of the rest).
-    // A tripwire well under the budget, so a library pulled in by accident shows here.
-    assert.ok(statSync(extension).size < 256 * 1024, `${statSync(extension).size} bytes`);
+    // The development build (not minified): 145 KB before issue 13, 206 KB after it, 285 KB with
+    // profiles, the language model tools and the history in files (all of the growth is our own
+    // code: by esbuild's metafile, node_modules is only jsonc-parser's 7 KB). A tripwire well under
+    // the budget, so a library pulled in by accident shows here.
+    assert.ok(statSync(extension).size < 320 * 1024, `${statSync(extension).size} bytes`);
   });
 });
