@@ -1,5 +1,7 @@
-// Where a CPU profile (.cpuprofile, as V8's profiler writes it) spent its time: the functions with
-// the most self time, and the extension's own code by total time (itself and what it calls).
+// Where a CPU profile (.cpuprofile, as V8's profiler writes it) spent its time, within named time
+// windows (host/common.ts's ProfileWindows): per window, the time per call by function (self
+// time); and the difference of the command's calls from the calls it is compared with (the
+// service through a bare client, a bare edit), which is the extension's own share by function.
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -10,6 +12,8 @@ interface ProfileNode {
 
 interface Profile {
   readonly nodes: readonly ProfileNode[];
+  /** µs, on the clock of process.hrtime. */
+  readonly startTime: number;
   readonly samples: readonly number[];
   readonly timeDeltas: readonly number[];
 }
@@ -19,46 +23,71 @@ export interface ProfileLine {
   readonly ms: number;
 }
 
+type Windows = Readonly<Record<string, ReadonlyArray<readonly [number, number]>>>;
+
 function frameName(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
   const file = url.split('/').pop() ?? url;
   return `${functionName === '' ? '(anonymous)' : functionName} ${file}:${lineNumber + 1}`;
 }
 
-export function summarizeProfile(file: string, top = 15): { readonly selfMs: ProfileLine[]; readonly extensionTotalMs: ProfileLine[] } {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+/** Per window name: milliseconds per call by function (self time), idle left out. */
+function selfTimePerCall(profile: Profile, windows: Windows): Map<string, Map<string, number>> {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes) {
-    for (const child of node.children ?? []) {
-      parent.set(child, node.id);
-    }
-  }
-  const self = new Map<string, number>();
-  const total = new Map<string, number>();
+  const result = new Map<string, Map<string, number>>(Object.keys(windows).map((name) => [name, new Map()]));
+  let at = profile.startTime;
   profile.samples.forEach((id, index) => {
-    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    at += profile.timeDeltas[index] ?? 0;
     const node = byId.get(id);
-    if (node === undefined) return;
-    self.set(frameName(node), (self.get(frameName(node)) ?? 0) + ms);
-    // Each extension frame on the stack once, so recursion is not counted twice.
-    const seen = new Set<string>();
-    for (let current: number | undefined = id; current !== undefined; current = parent.get(current)) {
-      const frame = byId.get(current);
-      if (frame !== undefined && frame.callFrame.url.includes('/dist/extension.js')) {
-        const name = frameName(frame);
-        if (!seen.has(name)) {
-          seen.add(name);
-          total.set(name, (total.get(name) ?? 0) + ms);
-        }
+    if (node === undefined || node.callFrame.functionName === '(idle)') return;
+    for (const [name, ranges] of Object.entries(windows)) {
+      if (ranges.some(([start, end]) => at >= start && at <= end)) {
+        // A sample stands for the time until the next one (the thread may have waited for the CPU meanwhile, which load makes long).
+        const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000 / ranges.length;
+        const lines = result.get(name);
+        lines?.set(frameName(node), (lines.get(frameName(node)) ?? 0) + ms);
       }
     }
   });
-  const sorted = (map: Map<string, number>): ProfileLine[] =>
-    [...map.entries()]
-      .filter(([fn]) => !fn.startsWith('(idle)') && !fn.startsWith('(program)'))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([fn, ms]) => ({ fn, ms: Math.round(ms * 100) / 100 }));
-  return { selfMs: sorted(self), extensionTotalMs: sorted(total) };
+  return result;
+}
+
+const rounded = (ms: number): number => Math.round(ms * 100) / 100;
+
+function top(map: Map<string, number>, count: number): ProfileLine[] {
+  return [...map.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([fn, ms]) => ({ fn, ms: rounded(ms) }));
+}
+
+export interface ProfileSummary {
+  /** Per window name: total busy ms per call, and the top functions. */
+  readonly windows: Record<string, { readonly calls: number; readonly busyMsPerCall: number; readonly top: ProfileLine[] }>;
+  /** `command` minus every other window, by function: what the command does beyond them. */
+  readonly commandOwn?: { readonly busyMsPerCall: number; readonly top: ProfileLine[] } | undefined;
+}
+
+export function summarizeProfile(file: string, windowsFile: string, count = 12): ProfileSummary {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const windows = JSON.parse(readFileSync(windowsFile, 'utf8')) as Windows;
+  const perCall = selfTimePerCall(profile, windows);
+  const total = (map: Map<string, number> | undefined): number => [...(map ?? new Map<string, number>()).values()].reduce((sum, ms) => sum + ms, 0);
+  const summary: ProfileSummary['windows'] = {};
+  for (const [name, map] of perCall) {
+    summary[name] = { calls: windows[name]?.length ?? 0, busyMsPerCall: rounded(total(map)), top: top(map, count) };
+  }
+  const command = perCall.get('command');
+  if (command === undefined) {
+    return { windows: summary };
+  }
+  const own = new Map(command);
+  for (const [name, map] of perCall) {
+    if (name !== 'command') {
+      for (const [fn, ms] of map) {
+        own.set(fn, (own.get(fn) ?? 0) - ms);
+      }
+    }
+  }
+  return { windows: summary, commandOwn: { busyMsPerCall: rounded(total(own)), top: top(own, count) } };
 }

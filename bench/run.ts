@@ -1,10 +1,11 @@
-// `npm run bench [-- --quick] [-- --only <section>] [-- --profile]`: prints a progress line per
+// `npm run bench [-- --quick] [-- --only <section>] [-- --profile] [-- --baseline <dir>]`: prints a progress line per
 // section, then a table, and writes bench/results.json. Every figure is a median over repeated
 // runs; comparisons run side by side in this one run. `--only` runs one section and writes
 // test-results/bench-<section>.json; `--profile` (with the unminified build) writes CPU profiles of
-// the VS Code sections that take them into test-results/profiles/ and prints where the time went.
+// the VS Code sections that take them into test-results/profiles/ and prints where the time went;
+// `--baseline` measures the editor path of another build of the extension (a checkout, built) first.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -23,6 +24,9 @@ const quick = process.argv.includes('--quick');
 const profile = process.argv.includes('--profile');
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
+// Another build of the extension (a checkout of an earlier commit, built) whose editor path is measured in the same run.
+const baselineIndex = process.argv.indexOf('--baseline');
+const baseline = baselineIndex === -1 ? undefined : path.resolve(process.argv[baselineIndex + 1] ?? '');
 const started = performance.now();
 const log = (line: string): void => void process.stdout.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
@@ -32,11 +36,11 @@ function machine(): string {
 }
 
 /** The sections run inside VS Code, each in fresh starts of the server and the workbench. */
-async function inVsCode(section: string): Promise<Record<string, unknown>> {
+async function inVsCode(section: string, extensionPath?: string): Promise<Record<string, unknown>> {
   await ensureInstalled(log);
   const service = await startService({ control: true });
   const phase = (name: string, sections?: readonly string[]): Promise<Record<string, unknown>> =>
-    runPhase({ serviceUrl: service.url, quick, phase: name, sections, profileDir: profile ? PROFILE_DIR : undefined, log });
+    runPhase({ serviceUrl: service.url, quick, phase: name, sections, profileDir: profile ? PROFILE_DIR : undefined, extensionPath, log });
   try {
     if (section === 'activation') {
       // Every start measures activate() and nothing else.
@@ -129,7 +133,14 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   network: networkSection,
   catalog: catalogSection,
   activation: () => inVsCode('activation'),
-  editor: () => inVsCode('editor'),
+  editor: async () => {
+    if (baseline === undefined) {
+      return inVsCode('editor');
+    }
+    log(`editor path of the baseline build in ${baseline}`);
+    const before = await inVsCode('editor', baseline);
+    return { ...(await inVsCode('editor')), editorPathBaseline: { extension: path.relative(REPO_ROOT, baseline), ...before } };
+  },
   memory: () => inVsCode('memory'),
   scale: () => inVsCode('scale'),
   history: () => inVsCode('history'),
@@ -146,11 +157,19 @@ async function runSection(name: string, run: () => Promise<Record<string, unknow
 
 function printProfiles(): void {
   for (const file of readdirSync(PROFILE_DIR).filter((name) => name.endsWith('.cpuprofile'))) {
-    const summary = summarizeProfile(path.join(PROFILE_DIR, file));
-    log(`profile ${file}: self time`);
-    console.table(summary.selfMs);
-    log(`profile ${file}: the extension's functions, total time`);
-    console.table(summary.extensionTotalMs);
+    const windowsFile = path.join(PROFILE_DIR, file.replace(/\.cpuprofile$/, '.windows.json'));
+    if (!existsSync(windowsFile)) {
+      continue;
+    }
+    const summary = summarizeProfile(path.join(PROFILE_DIR, file), windowsFile);
+    for (const [name, window] of Object.entries(summary.windows)) {
+      log(`profile ${file}, ${name}: ${window.busyMsPerCall} ms busy per call (${window.calls} calls); self time per call`);
+      console.table(window.top);
+    }
+    if (summary.commandOwn !== undefined) {
+      log(`profile ${file}: the command minus the rest, ${summary.commandOwn.busyMsPerCall} ms per call; by function`);
+      console.table(summary.commandOwn.top);
+    }
   }
 }
 

@@ -23,6 +23,8 @@ export interface PhaseOptions {
    * (the browser keeps the workbench's storage per origin).
    */
   readonly kept?: { readonly root: string; readonly browserProfile: string; readonly port: number } | undefined;
+  /** The extension to run (its folder, built); default this one. */
+  readonly extensionPath?: string | undefined;
   readonly log: (line: string) => void;
 }
 
@@ -74,7 +76,7 @@ export async function runPhase(options: PhaseOptions): Promise<Record<string, un
   try {
     await fs.rm(resultsFile, { force: true });
     const exited = new Promise<number>((resolve) => void browser.page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
-    await browser.page.goto(workbenchUrl(server.url, server.port, FIXTURE_WORKSPACE, REPO_ROOT, hostEntry));
+    await browser.page.goto(workbenchUrl(server.url, server.port, FIXTURE_WORKSPACE, options.extensionPath ?? REPO_ROOT, hostEntry));
     const code = await exited;
     if (code !== 0 || !existsSync(resultsFile)) {
       throw new Error(`the ${options.phase} run in VS Code failed (exit ${code}); see test-results/bench-server.log`);

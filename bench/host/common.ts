@@ -47,11 +47,32 @@ export function settle(ms = 50): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Runs `body` under the V8 CPU profiler when GIST_BENCH_PROFILE names a folder; the profile goes there as `<name>.cpuprofile`. */
-export async function profiled<T>(name: string, body: () => Promise<T>): Promise<T> {
+/**
+ * Named time windows (µs, the profiler's monotonic clock) a profile's summary is limited to: the
+ * command calls, and what they are compared with, not the bench's own steps.
+ */
+export class ProfileWindows {
+  readonly windows: Record<string, Array<[number, number]>> = {};
+
+  async around<T>(name: string, body: () => Thenable<T>): Promise<T> {
+    const started = Number(process.hrtime.bigint() / 1000n);
+    try {
+      return await body();
+    } finally {
+      (this.windows[name] ??= []).push([started, Number(process.hrtime.bigint() / 1000n)]);
+    }
+  }
+}
+
+/**
+ * Runs `body` under the V8 CPU profiler when GIST_BENCH_PROFILE names a folder; the profile goes
+ * there as `<name>.cpuprofile`, with the windows `body` marked as `<name>.windows.json`.
+ */
+export async function profiled<T>(name: string, body: (windows: ProfileWindows) => Promise<T>): Promise<T> {
+  const windows = new ProfileWindows();
   const folder = process.env.GIST_BENCH_PROFILE;
   if (folder === undefined || folder === '') {
-    return body();
+    return body(windows);
   }
   const session = new Session();
   session.connect();
@@ -61,10 +82,11 @@ export async function profiled<T>(name: string, body: () => Promise<T>): Promise
   await post('Profiler.setSamplingInterval', { interval: 100 });
   await post('Profiler.start');
   try {
-    return await body();
+    return await body(windows);
   } finally {
     const { profile } = (await post('Profiler.stop')) as { profile: unknown };
     writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(path.join(folder, `${name}.windows.json`), JSON.stringify(windows.windows));
     session.disconnect();
   }
 }

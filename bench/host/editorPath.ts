@@ -32,6 +32,8 @@ export interface EditorPathRow {
   readonly bareEditMedianMs: number;
   /** Median command minus median direct call minus median bare edit, in wall time. */
   readonly extensionOwnMs: number;
+  /** The median of the same difference taken run by run (the three of a run see the same moment of the machine). */
+  readonly extensionOwnPairedMs: number;
   /** The same, of the extension host's busy time. */
   readonly extensionOwnBusyMs: number;
   /** Busy time of the extension host in the 50 ms after the command returned (writes it left for later)… */
@@ -45,7 +47,7 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
   const client = new GistClient();
   const rows: Record<string, EditorPathRow> = {};
   try {
-    for (const [label, size, runs] of [['1 KB', 1024, quick ? 5 : 40], ['1 MB', 1024 * 1024, quick ? 3 : 12]] as const) {
+    for (const [label, size, runs] of [['1 KB', 1024, quick ? 6 : 60], ['1 MB', 1024 * 1024, quick ? 3 : 15]] as const) {
       const text = 'x'.repeat(size - 1) + '\n';
       const command: Sample[] = [];
       const direct: Sample[] = [];
@@ -57,20 +59,33 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
         await settle();
         into.push(performance.eventLoopUtilization(elu).active);
       };
-      await profiled(`editor-${size}`, async () => {
+      await profiled(`editor-${size}`, async (windows) => {
         for (let i = 0; i < runs; i++) {
-          const editor = await freshEditor();
-          await settle();
-          command.push(await timed(() => vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text } })));
-          if (editor.document.getText().length !== size) {
-            throw new Error(`the ${label} content did not land in the document`);
+          // Each in its own fresh editor, in an order that turns each run, so none always comes first.
+          const steps = [
+            async (): Promise<void> => {
+              const editor = await freshEditor();
+              await settle();
+              command.push(await timed(() => windows.around('command', () => vscode.commands.executeCommand('gist.generate', { gistId: 'echo', variant: 'plain', values: { text } }))));
+              if (editor.document.getText().length !== size) {
+                throw new Error(`the ${label} content did not land in the document`);
+              }
+              await busyAfter(after);
+            },
+            async (): Promise<void> => {
+              direct.push(await timed(() => windows.around('service', () => client.generate(settings, { gistId: 'echo', variant: 'plain', values: { text } }))));
+              await settle();
+            },
+            async (): Promise<void> => {
+              const other = await freshEditor();
+              await settle();
+              bareEdit.push(await timed(() => windows.around('bare edit', () => other.edit((builder) => builder.insert(other.selection.active, text)))));
+              await busyAfter(afterBare);
+            },
+          ];
+          for (let step = 0; step < steps.length; step++) {
+            await steps[(step + i) % steps.length]?.();
           }
-          await busyAfter(after);
-          direct.push(await timed(() => client.generate(settings, { gistId: 'echo', variant: 'plain', values: { text } })));
-          const other = await freshEditor();
-          await settle();
-          bareEdit.push(await timed(() => other.edit((builder) => builder.insert(other.selection.active, text))));
-          await busyAfter(afterBare);
           await closeEditors();
         }
       });
@@ -83,6 +98,7 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
         editorMs: round(wall(command) - wall(direct)),
         bareEditMedianMs: round(wall(bareEdit)),
         extensionOwnMs: round(wall(command) - wall(direct) - wall(bareEdit)),
+        extensionOwnPairedMs: round(median(command.map((one, i) => one.wallMs - (direct[i]?.wallMs ?? 0) - (bareEdit[i]?.wallMs ?? 0)))),
         extensionOwnBusyMs: round(busy(command) - busy(direct) - busy(bareEdit)),
         afterCommandBusyMs: round(median(after)),
         afterBareEditBusyMs: round(median(afterBare)),
