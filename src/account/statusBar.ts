@@ -1,23 +1,17 @@
 // Renders the one status bar item from the extension state.
 import * as vscode from 'vscode';
 import { CommandIds } from '../shared/commandIds';
+import { FEEDBACK_DELAY_MS } from '../shared/limits';
 import type { AccountSnapshot } from '../shared/accountStatus';
 import { statusView, type StatusView } from './statusView';
 import type { ExtensionState } from '../shared/state';
-
-/**
- * A generation shorter than this shows no spinner: in the web workbench, a status bar item whose
- * text changes while the generated text goes in made that edit ~8 ms slower, and a spinning one
- * ~15 ms (npm run bench); a spinner that flashes for a fast call says nothing anyway.
- */
-export const SPINNER_DELAY_MS = 150;
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('gist.account', vscode.StatusBarAlignment.Right, 100);
   private readonly subscription: vscode.Disposable;
   private view: StatusView | undefined;
   private latest: AccountSnapshot;
-  /** Set while generations have been running for SPINNER_DELAY_MS. */
+  /** Set while generations have been running for FEEDBACK_DELAY_MS. */
   private spinning = false;
   private spinnerTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -45,12 +39,12 @@ export class StatusBar implements vscode.Disposable {
         this.spinnerTimer = undefined;
         this.spinning = true;
         this.show(this.latest);
-      }, SPINNER_DELAY_MS);
+      }, FEEDBACK_DELAY_MS);
     }
     this.apply(this.render(snapshot));
   }
 
-  /** The view of `snapshot`, without the spinner until the generations have run for SPINNER_DELAY_MS. */
+  /** The view of `snapshot`, without the spinner until the generations have run for FEEDBACK_DELAY_MS. */
   private render(snapshot: AccountSnapshot): StatusView {
     return this.viewOf(this.spinning || snapshot.generating === 0 ? snapshot : { ...snapshot, generating: 0 });
   }

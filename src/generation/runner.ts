@@ -8,6 +8,7 @@ import { GistError, isGistError } from '../client/errors';
 import type { GistClient } from '../client/gistClient';
 import { logValue } from '../client/oneLine';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
+import { FEEDBACK_DELAY_MS } from '../shared/limits';
 import type { Logger } from '../shared/logger';
 import type { ExtensionState } from '../shared/state';
 import { formatCallLine } from './callLogLine';
@@ -111,23 +112,39 @@ export class GenerationRunner implements vscode.Disposable {
     return insertion.kind;
   }
 
-  private callAll(job: Job): Thenable<Settled[]> {
+  /**
+   * Every call of the job at once. Calls still running after FEEDBACK_DELAY_MS get a cancellable
+   * progress notification (Compare Variants': one step per variant done); faster ones none.
+   */
+  private callAll(job: Job): Promise<Settled[]> {
     const count = job.requests.length;
-    const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
-      const abort = new AbortController();
-      const cancellation = token.onCancellationRequested(() => abort.abort());
-      const calls = job.requests.map(async (request) => {
+    const abort = new AbortController();
+    const done: string[] = [];
+    let reportDone: ((variant: string | undefined) => void) | undefined;
+    const all = Promise.all(
+      job.requests.map(async (request) => {
         const settled = await this.call(job.connection, request, abort.signal);
-        if (count > 1) {
-          progress.report({ increment: 100 / count, message: request.variant });
-        }
+        done.push(request.variant ?? '');
+        reportDone?.(request.variant);
         return settled;
+      }),
+    );
+    const timer = setTimeout(() => {
+      const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+        const cancellation = token.onCancellationRequested(() => abort.abort());
+        if (count > 1) {
+          reportDone = (variant) => progress.report({ increment: 100 / count, message: variant });
+          for (const variant of done) {
+            reportDone(variant);
+          }
+        }
+        return all.finally(() => {
+          cancellation.dispose();
+        });
       });
-      return Promise.all(calls).finally(() => {
-        cancellation.dispose();
-      });
-    });
+    }, FEEDBACK_DELAY_MS);
+    return all.finally(() => clearTimeout(timer));
   }
 
   /** One call, with the spinner on while it runs; logged, and the last call id set when it succeeds. */

@@ -101,14 +101,14 @@ describe('API key and account', function () {
     await refreshing;
     await service().injectFaults({ path: '/v1/generate', latencyMs: 800 }, 1);
     const generating = generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } });
-    // The spinner comes once the call has run SPINNER_DELAY_MS.
+    // The spinner comes once the call has run FEEDBACK_DELAY_MS.
     await waitFor('the spinner', () => api.testing.statusBarItem().text === '$(loading~spin) Ada Lovelace');
     assert.equal(api.state().generating, 1);
     await generating;
     assert.equal(api.testing.statusBarItem().text, '$(account) Ada Lovelace');
   });
 
-  it('does not change the status bar as a call starts: the spinner waits SPINNER_DELAY_MS', async function () {
+  it('does not change the status bar as a call starts: the spinner waits FEEDBACK_DELAY_MS', async function () {
     await signIn(api);
     await openEditor('');
     const shown: string[] = [];
