@@ -1,6 +1,7 @@
 // Renders the one status bar item from the extension state.
 import * as vscode from 'vscode';
 import { CommandIds } from '../shared/commandIds';
+import { FEEDBACK_DELAY_MS } from '../shared/limits';
 import type { AccountSnapshot } from '../shared/accountStatus';
 import { statusView, type StatusView } from './statusView';
 import type { ExtensionState } from '../shared/state';
@@ -8,24 +9,58 @@ import type { ExtensionState } from '../shared/state';
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('gist.account', vscode.StatusBarAlignment.Right, 100);
   private readonly subscription: vscode.Disposable;
-  private view: StatusView;
+  private view: StatusView | undefined;
+  private latest: AccountSnapshot;
+  /** Set while generations have been running for FEEDBACK_DELAY_MS. */
+  private spinning = false;
+  private spinnerTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(state: ExtensionState) {
     this.item.name = vscode.l10n.t('Gist Generate Account');
-    this.view = this.render(state.current);
-    this.subscription = state.onDidChange((snapshot) => (this.view = this.render(snapshot)));
+    this.latest = state.current;
+    this.show(this.latest);
+    this.subscription = state.onDidChange((snapshot) => this.show(snapshot));
     this.item.show();
   }
 
   /** What the item shows now, for tests. */
   get current(): StatusView {
-    return this.view;
+    return this.view ?? this.render(this.latest);
   }
 
+  private show(snapshot: AccountSnapshot): void {
+    this.latest = snapshot;
+    if (snapshot.generating === 0) {
+      clearTimeout(this.spinnerTimer);
+      this.spinnerTimer = undefined;
+      this.spinning = false;
+    } else if (!this.spinning) {
+      this.spinnerTimer ??= setTimeout(() => {
+        this.spinnerTimer = undefined;
+        this.spinning = true;
+        this.show(this.latest);
+      }, FEEDBACK_DELAY_MS);
+    }
+    this.apply(this.render(snapshot));
+  }
+
+  /** The view of `snapshot`, without the spinner until the generations have run for FEEDBACK_DELAY_MS. */
   private render(snapshot: AccountSnapshot): StatusView {
-    const view = statusView(snapshot, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu, diagnose: CommandIds.diagnoseConnection }, (message, ...args) =>
+    return this.viewOf(this.spinning || snapshot.generating === 0 ? snapshot : { ...snapshot, generating: 0 });
+  }
+
+  private viewOf(snapshot: AccountSnapshot): StatusView {
+    return statusView(snapshot, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu, diagnose: CommandIds.diagnoseConnection }, (message, ...args) =>
       vscode.l10n.t(message, ...args),
     );
+  }
+
+  /** Puts the view on the item; an unchanged view is not sent to the workbench again. */
+  private apply(view: StatusView): void {
+    if (this.view !== undefined && JSON.stringify(this.view) === JSON.stringify(view)) {
+      return;
+    }
+    this.view = view;
     // Outside text in the tooltip is escaped; only the commands of its own links may run, and
     // neither HTML nor `$(icon)` syntax is interpreted.
     const tooltip = new vscode.MarkdownString(view.tooltip, false);
@@ -37,10 +72,10 @@ export class StatusBar implements vscode.Disposable {
     this.item.backgroundColor =
       view.background === undefined ? undefined : new vscode.ThemeColor(`statusBarItem.${view.background}Background`);
     this.item.accessibilityInformation = { label: view.text.replace(/\$\([^)]*\)\s*/g, '') };
-    return view;
   }
 
   dispose(): void {
+    clearTimeout(this.spinnerTimer);
     this.subscription.dispose();
     this.item.dispose();
   }

@@ -9,6 +9,7 @@ import { GistError, isGistError } from '../client/errors';
 import type { GistClient } from '../client/gistClient';
 import { logValue } from '../client/oneLine';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
+import { FEEDBACK_DELAY_MS } from '../shared/limits';
 import type { Logger } from '../shared/logger';
 import type { ExtensionState } from '../shared/state';
 import { formatCallLine } from './callLogLine';
@@ -123,39 +124,55 @@ export class GenerationRunner implements vscode.Disposable {
     return insertion.kind;
   }
 
-  private callAll(job: Job): Thenable<Settled[]> {
-    if (job.shownBy === 'caller') {
-      return this.callEach(job, [job.token]);
-    }
-    const count = job.requests.length;
-    const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) =>
-      this.callEach(job, [token, job.token], progress),
-    );
-  }
-
-  /** Every request of the job at once; any of the tokens cancels them all. */
-  private async callEach(job: Job, tokens: ReadonlyArray<vscode.CancellationToken | undefined>, progress?: vscode.Progress<{ message?: string; increment?: number }>): Promise<Settled[]> {
+  /**
+   * Every call of the job at once. Calls still running after FEEDBACK_DELAY_MS get a cancellable
+   * progress notification (Compare Variants': one step per variant done); faster ones none. A job
+   * whose caller shows its own progress (a language model tool) gets none, and its token cancels.
+   */
+  private callAll(job: Job): Promise<Settled[]> {
     const count = job.requests.length;
     const abort = new AbortController();
-    const cancellations = tokens.flatMap((token) => (token === undefined ? [] : [token.onCancellationRequested(() => abort.abort())]));
-    if (tokens.some((token) => token?.isCancellationRequested === true)) {
-      abort.abort();
-    }
-    const calls = job.requests.map(async (request) => {
-      const settled = await this.call(job.connection, request, abort.signal);
-      if (count > 1) {
-        progress?.report({ increment: 100 / count, message: request.variant });
+    const cancellations: vscode.Disposable[] = [];
+    const cancelOn = (token: vscode.CancellationToken | undefined): void => {
+      if (token?.isCancellationRequested === true) {
+        abort.abort();
+      } else if (token !== undefined) {
+        cancellations.push(token.onCancellationRequested(() => abort.abort()));
       }
-      return settled;
-    });
-    try {
-      return await Promise.all(calls);
-    } finally {
+    };
+    cancelOn(job.token);
+    const done: Array<string | undefined> = [];
+    let reportDone: ((variant: string | undefined) => void) | undefined;
+    const all = Promise.all(
+      job.requests.map(async (request) => {
+        const settled = await this.call(job.connection, request, abort.signal);
+        done.push(request.variant);
+        reportDone?.(request.variant);
+        return settled;
+      }),
+    );
+    const timer =
+      job.shownBy === 'caller'
+        ? undefined
+        : setTimeout(() => {
+            const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
+            void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+              cancelOn(token);
+              if (count > 1) {
+                reportDone = (variant) => progress.report({ increment: 100 / count, message: variant });
+                for (const variant of done) {
+                  reportDone(variant);
+                }
+              }
+              return all;
+            });
+          }, FEEDBACK_DELAY_MS);
+    return all.finally(() => {
+      clearTimeout(timer);
       for (const cancellation of cancellations) {
         cancellation.dispose();
       }
-    }
+    });
   }
 
   /** One call, with the spinner on while it runs; logged, and the last call id set when it succeeds. */

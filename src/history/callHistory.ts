@@ -108,8 +108,11 @@ export class CallHistory implements vscode.Disposable {
       const slot = this.slots?.find((candidate) => candidate.item.id === id);
       // Gone already: cleared, or pushed out by newer calls.
       if (slot?.state === 'writing') {
-        const written = await this.writeEntry(slot.item, slot.entry);
-        await this.settle(slot, { state: 'stored', item: written ? slot.item : { ...slot.item, unavailable: true } }, written);
+        const failure = await this.writeEntry(slot.item, slot.entry);
+        if (failure !== undefined) {
+          this.logError(`Could not save the text of a call of ${slot.item.gistId} in ${this.folder.toString(true)} (${failure}); the history keeps only its summary.`);
+        }
+        await this.settle(slot, { state: 'stored', item: failure === undefined ? slot.item : { ...slot.item, unavailable: true } }, failure === undefined);
       }
       await this.persist();
       await this.deleteFiles(dropped);
@@ -158,23 +161,28 @@ export class CallHistory implements vscode.Disposable {
    */
   private async moveLegacyEntries(): Promise<void> {
     for (const slot of [...(this.slots ?? [])]) {
-      if (slot.state === 'legacy' && (await this.writeEntry(slot.item, slot.entry))) {
+      if (slot.state !== 'legacy') {
+        continue;
+      }
+      const failure = await this.writeEntry(slot.item, slot.entry);
+      if (failure === undefined) {
         await this.settle(slot, { state: 'stored', item: slot.item }, true);
+      } else {
+        this.logError(`Could not move a call of ${slot.item.gistId} from global state to its file in ${this.folder.toString(true)} (${failure}); it stays in global state until the next start.`);
       }
     }
     await this.persist();
   }
 
-  /** True when the entry's file was written; a failure is logged. */
-  private async writeEntry(item: HistoryItem, entry: HistoryEntry): Promise<boolean> {
+  /** Writes the entry's file; the reason it could not, for the caller to log. */
+  private async writeEntry(item: HistoryItem, entry: HistoryEntry): Promise<string | undefined> {
     const { id: _id, unavailable: _unavailable, ...stored } = entry;
     try {
       await vscode.workspace.fs.createDirectory(this.folder);
       await vscode.workspace.fs.writeFile(this.fileOf(item.id), this.encoder.encode(JSON.stringify(stored)));
-      return true;
+      return undefined;
     } catch (error) {
-      this.logError(`Could not save the text of a call of ${item.gistId} in ${this.folder.toString(true)} (${String(error)}); the history keeps only its summary.`);
-      return false;
+      return String(error);
     }
   }
 

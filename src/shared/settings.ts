@@ -19,21 +19,21 @@ function configuration(): vscode.WorkspaceConfiguration {
 }
 
 /**
- * Values read with `inspect`, kept until the configuration changes. `inspect` merges every
- * configuration level and took 0.1–0.5 ms a read (5 ms for gist.gists); the status is read with the
- * service URL on every change of state, four times per call, and the catalog on every call. The
- * extension host replaces its configuration and fires this event in one step, and this listener is
- * registered when the bundle loads, before any other of the extension's: a kept value is never
- * older than what `inspect` would return.
+ * Values as read, kept until the configuration changes. Reading one took 0.1–0.5 ms (`inspect`
+ * merges every configuration level; 5 ms for gist.gists); the status is read with the service URL
+ * on every change of state, four times per call, and the catalog and the insert mode on every
+ * call. The extension host replaces its configuration and fires this event in one step, and this
+ * listener is registered when the bundle loads, before any other of the extension's: a kept value
+ * is never older than what a read would return.
  */
-const inspected = new Map<string, unknown>();
-vscode.workspace.onDidChangeConfiguration(() => inspected.clear());
+const kept = new Map<string, unknown>();
+vscode.workspace.onDidChangeConfiguration(() => kept.clear());
 
-function inspectedOnce<T>(key: string, read: () => T): T {
-  if (!inspected.has(key)) {
-    inspected.set(key, read());
+function readOnce<T>(key: string, read: () => T): T {
+  if (!kept.has(key)) {
+    kept.set(key, read());
   }
-  return inspected.get(key) as T;
+  return kept.get(key) as T;
 }
 
 /**
@@ -41,7 +41,7 @@ function inspectedOnce<T>(key: string, read: () => T): T {
  * workspace's `.vscode/settings.json` can never send the key to another host.
  */
 function applicationValue<T>(key: string, fallback: T): T {
-  const value = inspectedOnce(key, () => {
+  const value = readOnce(key, () => {
     const levels = configuration().inspect<T>(key);
     return levels?.globalValue ?? levels?.defaultValue;
   });
@@ -61,12 +61,12 @@ export const settings = {
 
   /** Clamped to the declared 1–600 s, whatever settings.json (user or workspace) holds. */
   requestTimeoutMs(): number {
-    return requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds));
+    return readOnce('requestTimeoutSeconds', () => requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds)));
   },
 
   /** gist.insertMode as written; generation/insertMode.ts checks it (settings know no feature's types). */
   insertMode(): unknown {
-    return configuration().get<unknown>('insertMode');
+    return readOnce('insertMode', () => configuration().get<unknown>('insertMode'));
   },
 
   /**
@@ -74,7 +74,7 @@ export const settings = {
    * them, so that every entry knows whether the user or the workspace wrote it.
    */
   gists(): { readonly user: unknown; readonly workspace: unknown; readonly folder: unknown } {
-    return inspectedOnce('gists', () => {
+    return readOnce('gists', () => {
       const levels = configuration().inspect<unknown>('gists');
       return { user: levels?.globalValue, workspace: levels?.workspaceValue, folder: levels?.workspaceFolderValue };
     });

@@ -1,7 +1,7 @@
 // The API key, the account and the status bar item, in a real VS Code.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
-import { DEMO_KEY, OTHER_KEY, extensionApi, generate, service, serviceUrl, signIn, waitFor, type TestedApi } from './support';
+import { DEMO_KEY, OTHER_KEY, extensionApi, generate, openEditor, service, serviceUrl, signIn, waitFor, type TestedApi } from './support';
 
 describe('API key and account', function () {
   let api: TestedApi;
@@ -101,10 +101,27 @@ describe('API key and account', function () {
     await refreshing;
     await service().injectFaults({ path: '/v1/generate', latencyMs: 800 }, 1);
     const generating = generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } });
-    await waitFor('generating', () => api.state().generating === 1);
-    assert.equal(api.testing.statusBarItem().text, '$(loading~spin) Ada Lovelace');
+    // The spinner comes once the call has run FEEDBACK_DELAY_MS.
+    await waitFor('the spinner', () => api.testing.statusBarItem().text === '$(loading~spin) Ada Lovelace');
+    assert.equal(api.state().generating, 1);
     await generating;
     assert.equal(api.testing.statusBarItem().text, '$(account) Ada Lovelace');
+  });
+
+  it('does not change the status bar as a call starts: the spinner waits FEEDBACK_DELAY_MS', async function () {
+    await signIn(api);
+    await openEditor('');
+    const shown: string[] = [];
+    const before = api.testing.statusBarItem().text;
+    // Registered after the status bar's own listener: it sees the item as the status bar left it.
+    const subscription = api.onDidChangeState((snapshot) => shown.push(`${snapshot.generating} ${api.testing.statusBarItem().text}`));
+    try {
+      assert.ok(await generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } }));
+    } finally {
+      subscription.dispose();
+    }
+    assert.equal(shown[0], `1 ${before}`, shown.join(' | '));
+    assert.equal(api.testing.statusBarItem().text, before);
   });
 
   it('signs out: the key is gone and the status bar offers sign-in', async function () {

@@ -38,7 +38,9 @@ describe('Compare Variants in the one generation pipeline', function () {
     await service().injectFaults({ path: '/v1/generate', latencyMs: 1500 }, 2);
     const pending = compare({ gistId: 'welcome-email', variants: ['formal', 'short'], values });
     await waitFor('both calls in flight', () => api.state().generating === 2);
-    assert.match(api.testing.statusBarItem().text, /loading~spin/);
+    // The spinner comes once the calls have run FEEDBACK_DELAY_MS.
+    await waitFor('the spinner', () => /loading~spin/.test(api.testing.statusBarItem().text));
+    assert.equal(api.state().generating, 2);
     const compared = await pending;
     assert.ok(compared);
     assert.equal(api.state().generating, 0);

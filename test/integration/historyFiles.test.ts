@@ -74,7 +74,7 @@ describe('History files', function () {
     try {
       history.items();
       await history.settled();
-      assert.ok(logged.some((line) => /Could not save the text of a call/.test(line)), logged.join('\n'));
+      assert.ok(logged.some((line) => /Could not move a call of welcome-email from global state to its file/.test(line)), logged.join('\n'));
       assert.ok(JSON.stringify(store.data.get(KEY)) === JSON.stringify(parseHistory(olderVersionHistory())), 'still whole in global state');
       const [first] = await history.entries();
       assert.match(first?.content ?? '', /^Dear Ada,/, 'still there for this session');
