@@ -3,7 +3,7 @@
 // runs; comparisons run side by side in this one run. `--only` runs one section and writes
 // test-results/bench-<section>.json; `--profile` (with the unminified build) writes CPU profiles of
 // the VS Code sections that take them into test-results/profiles/ and prints where the time went;
-// `--baseline` measures the editor path of another build of the extension (a checkout, built) first.
+// `--baseline` measures activate() and the editor path of another build of the extension (a checkout, built) too.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -39,18 +39,26 @@ function machine(): string {
 async function inVsCode(section: string, extensionPath?: string): Promise<Record<string, unknown>> {
   await ensureInstalled(log);
   const service = await startService({ control: true });
-  const phase = (name: string, sections?: readonly string[]): Promise<Record<string, unknown>> =>
-    runPhase({ serviceUrl: service.url, quick, phase: name, sections, profileDir: profile ? PROFILE_DIR : undefined, extensionPath, log });
+  const phase = (name: string, sections?: readonly string[], build = extensionPath): Promise<Record<string, unknown>> =>
+    runPhase({ serviceUrl: service.url, quick, phase: name, sections, profileDir: profile ? PROFILE_DIR : undefined, extensionPath: build, log });
   try {
     if (section === 'activation') {
-      // Every start measures activate() and nothing else.
+      // Every start measures activate() and nothing else; with --baseline, a start of each build in turn.
       const starts = quick ? 1 : 12;
-      const activations: number[] = [];
+      const builds = baseline === undefined ? [undefined] : [baseline, undefined];
+      const activations = builds.map((): number[] => []);
       for (let i = 0; i < starts; i++) {
-        activations.push(Number((await phase('activation')).activationMs));
+        for (const [index, build] of builds.entries()) {
+          activations[index]?.push(Number((await phase('activation', undefined, build)).activationMs));
+        }
       }
-      log(`activate() over ${starts} fresh starts: ${activations.map((ms) => ms.toFixed(2)).join(', ')} ms`);
-      return { activate: { starts, medianMs: round(median(activations), 3) } };
+      const summary = (ms: readonly number[] = []): { starts: number; medianMs: number } => ({ starts: ms.length, medianMs: round(median([...ms]), 3) });
+      log(`activate() over ${starts} fresh starts: ${(activations.at(-1) ?? []).map((ms) => ms.toFixed(2)).join(', ')} ms`);
+      if (baseline === undefined) {
+        return { activate: summary(activations[0]) };
+      }
+      log(`activate() of the baseline build, in the starts between: ${(activations[0] ?? []).map((ms) => ms.toFixed(2)).join(', ')} ms`);
+      return { activate: summary(activations[1]), activateBaseline: { extension: path.relative(REPO_ROOT, baseline), ...summary(activations[0]) } };
     }
     if (section === 'historyStartup') {
       return { historyStartup: await historyStartup(service.url) };

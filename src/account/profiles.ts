@@ -20,6 +20,8 @@ export interface ProfilesChange {
 export class Profiles implements vscode.Disposable {
   private list: readonly Profile[] = [];
   private current!: Profile;
+  /** The settings are read on first use, not while the extension activates. */
+  private loaded = false;
   private problems = '';
   private readonly changed = new vscode.EventEmitter<ProfilesChange>();
   readonly onDidChange = this.changed.event;
@@ -31,28 +33,31 @@ export class Profiles implements vscode.Disposable {
     private readonly workspaceState: vscode.Memento,
     private readonly logger: Logger,
   ) {
-    this.reload(false);
+    // Nothing read yet means nothing to tell anyone about: the first use reads the settings as they are.
     this.subscriptions = [
       vscode.workspace.onDidChangeConfiguration((event) => {
-        if (CONNECTION_KEYS.some((key) => event.affectsConfiguration(key))) {
+        if (this.loaded && CONNECTION_KEYS.some((key) => event.affectsConfiguration(key))) {
           this.reload(true);
         }
       }),
       // A suggestion from the workspace counts once the user trusts it.
-      vscode.workspace.onDidGrantWorkspaceTrust(() => this.reload(true)),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.loaded && this.reload(true)),
     ];
   }
 
   all(): readonly Profile[] {
+    this.load();
     return this.list;
   }
 
   /** The profile this window uses. */
   active(): Profile {
+    this.load();
     return this.current;
   }
 
   byName(name: string): Profile | undefined {
+    this.load();
     return this.list.find((profile) => profile.name === name);
   }
 
@@ -88,8 +93,15 @@ export class Profiles implements vscode.Disposable {
     this.reload(true);
   }
 
+  private load(): void {
+    if (!this.loaded) {
+      this.reload(false);
+    }
+  }
+
   /** Reads the settings again; fires when the list or the active profile changed. */
   private reload(notify: boolean): void {
+    this.loaded = true;
     const read = readProfiles({ baseUrl: this.settings.baseUrl(), apiKeyHeader: this.settings.apiKeyHeader(), profiles: this.settings.profiles() });
     const problems = read.problems.join('\n');
     if (problems !== this.problems) {

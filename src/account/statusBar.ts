@@ -10,25 +10,26 @@ export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('gist.account', vscode.StatusBarAlignment.Right, 100);
   private readonly subscription: vscode.Disposable;
   private view: StatusView | undefined;
-  private latest: AccountSnapshot;
+  private latest: AccountSnapshot | undefined;
   /** Set while generations have been running for FEEDBACK_DELAY_MS. */
   private spinning = false;
   private spinnerTimer: ReturnType<typeof setTimeout> | undefined;
+  private firstRender: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(state: ExtensionState) {
+  constructor(private readonly state: ExtensionState) {
     this.item.name = vscode.l10n.t('Gist Generate Account');
-    this.latest = state.current;
-    this.show(this.latest);
     this.subscription = state.onDidChange((snapshot) => this.show(snapshot));
-    this.item.show();
+    // The first render reads the profiles from the settings: just after activate(), not on its path.
+    this.firstRender = setTimeout(() => this.show(state.current), 0);
   }
 
   /** What the item shows now, for tests. */
   get current(): StatusView {
-    return this.view ?? this.render(this.latest);
+    return this.view ?? this.render(this.latest ?? this.state.current);
   }
 
   private show(snapshot: AccountSnapshot): void {
+    clearTimeout(this.firstRender);
     this.latest = snapshot;
     if (snapshot.generating === 0) {
       clearTimeout(this.spinnerTimer);
@@ -38,10 +39,14 @@ export class StatusBar implements vscode.Disposable {
       this.spinnerTimer ??= setTimeout(() => {
         this.spinnerTimer = undefined;
         this.spinning = true;
-        this.show(this.latest);
+        this.show(this.latest ?? this.state.current);
       }, FEEDBACK_DELAY_MS);
     }
     this.apply(this.render(snapshot));
+    if (this.firstRender !== undefined) {
+      this.firstRender = undefined;
+      this.item.show();
+    }
   }
 
   /** The view of `snapshot`, without the spinner until the generations have run for FEEDBACK_DELAY_MS. */
@@ -76,6 +81,7 @@ export class StatusBar implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.spinnerTimer);
+    clearTimeout(this.firstRender);
     this.subscription.dispose();
     this.item.dispose();
   }

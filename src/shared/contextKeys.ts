@@ -63,9 +63,9 @@ export function bindContextKeys({ state, apiKey, history }: ContextKeySources): 
   };
   const hasHistory = follow(ContextKeys.hasHistory);
   const applyHistory = (): void => hasHistory(history.items().length > 0);
-  applyState();
-  // The key store and the history are read just after activation, off its path.
+  // The state (its profiles from the settings), the key store and the history are read just after activation, off its path.
   const timer = setTimeout(() => {
+    applyState();
     applyApiKey();
     applyHistory();
   }, 0);
