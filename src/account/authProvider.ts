@@ -38,7 +38,7 @@ export class GistAuthenticationProvider implements vscode.AuthenticationProvider
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly accounts: AccountsSource) {
-    this.update();
+    // No account is checked while the extension activates: no sessions until the first check says so.
     this.subscription = accounts.onDidChangeAccounts(() => this.update());
   }
 

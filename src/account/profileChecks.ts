@@ -36,7 +36,7 @@ export class ProfileChecks implements vscode.Disposable {
     private readonly state: ExtensionState,
     private readonly logger: Logger,
   ) {
-    this.sync();
+    // Checks are made as profiles are first used (checkAll, just after activation), not while the extension activates.
     this.subscriptions = [profiles.onDidChange((change) => this.onProfilesChanged(change)), keyStore.onDidChange((secret) => this.onKeyChanged(secret))];
   }
 
