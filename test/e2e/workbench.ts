@@ -130,6 +130,29 @@ export async function toggleRow(page: Page, label: string | RegExp, expectedCoun
   await page.locator(QUICK_INPUT).getByText(`${expectedCount} Selected`).waitFor({ state: 'visible' });
 }
 
+/** Where focus is in the status bar: null outside it, else the focused item's accessible name ('' for none). */
+const FOCUS_IN_STATUS_BAR = `(() => { const a = document.activeElement; if (a === null || a.closest('[id="workbench.parts.statusbar"]') === null) { return null; } const item = a.closest('.statusbar-item'); const named = item === null ? null : (a.getAttribute('aria-label') !== null ? a : item.querySelector('[aria-label]')); return named === null ? '' : String(named.getAttribute('aria-label')); })()`;
+
+/**
+ * With focus in the status bar (View: Focus Status Bar), presses the Right arrow until the focused
+ * item's accessible name, which a screen reader reads out, contains `name`. Focus is checked at every step.
+ */
+export async function focusStatusItem(page: Page, name: string): Promise<void> {
+  const heard: string[] = [];
+  for (let presses = 0; presses < 40; presses++) {
+    const label = await page.evaluate<string | null>(FOCUS_IN_STATUS_BAR);
+    if (label === null) {
+      throw new Error(`Keyboard focus is not in the status bar but in ${await describeFocus(page)}`);
+    }
+    if (label.includes(name)) {
+      return;
+    }
+    heard.push(label);
+    await page.keyboard.press('ArrowRight');
+  }
+  throw new Error(`No status bar item named “${name}” took focus; heard: ${heard.join(' | ')}`);
+}
+
 /** Runs a command from the palette (F1) by its full title, e.g. "Gist: Sign Out". */
 export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
