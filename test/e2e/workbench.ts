@@ -96,7 +96,9 @@ export async function pick(page: Page, label: string | RegExp, title?: string | 
 export async function moveToRow(page: Page, label: string | RegExp): Promise<void> {
   await page.locator(`${QUICK_INPUT} .monaco-list-row`, { hasText: label }).first().waitFor({ state: 'visible' });
   for (let presses = 0; presses < 10; presses++) {
-    const text = await activeRow(page).innerText().catch(() => '');
+    // No active row yet (a multi-select list starts with none): Down makes the first one active.
+    // Read without waiting: innerText() would wait 30 s for a row that is not there.
+    const text = (await activeRow(page).count()) === 0 ? '' : await activeRow(page).innerText();
     if (typeof label === 'string' ? text.includes(label) : label.test(text)) {
       return;
     }
