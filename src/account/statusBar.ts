@@ -10,7 +10,6 @@ export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('gist.account', vscode.StatusBarAlignment.Right, 100);
   private readonly subscription: vscode.Disposable;
   private view: StatusView | undefined;
-  private latest: AccountSnapshot | undefined;
   /** Set while generations have been running for FEEDBACK_DELAY_MS. */
   private spinning = false;
   private spinnerTimer: ReturnType<typeof setTimeout> | undefined;
@@ -25,12 +24,11 @@ export class StatusBar implements vscode.Disposable {
 
   /** What the item shows now, for tests. */
   get current(): StatusView {
-    return this.view ?? this.render(this.latest ?? this.state.current);
+    return this.view ?? this.render(this.state.current);
   }
 
   private show(snapshot: AccountSnapshot): void {
     clearTimeout(this.firstRender);
-    this.latest = snapshot;
     if (snapshot.generating === 0) {
       clearTimeout(this.spinnerTimer);
       this.spinnerTimer = undefined;
@@ -39,7 +37,7 @@ export class StatusBar implements vscode.Disposable {
       this.spinnerTimer ??= setTimeout(() => {
         this.spinnerTimer = undefined;
         this.spinning = true;
-        this.show(this.latest ?? this.state.current);
+        this.show(this.state.current);
       }, FEEDBACK_DELAY_MS);
     }
     this.apply(this.render(snapshot));
@@ -51,11 +49,8 @@ export class StatusBar implements vscode.Disposable {
 
   /** The view of `snapshot`, without the spinner until the generations have run for FEEDBACK_DELAY_MS. */
   private render(snapshot: AccountSnapshot): StatusView {
-    return this.viewOf(this.spinning || snapshot.generating === 0 ? snapshot : { ...snapshot, generating: 0 });
-  }
-
-  private viewOf(snapshot: AccountSnapshot): StatusView {
-    return statusView(snapshot, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu, diagnose: CommandIds.diagnoseConnection }, (message, ...args) =>
+    const shown = this.spinning || snapshot.generating === 0 ? snapshot : { ...snapshot, generating: 0 };
+    return statusView(shown, { setApiKey: CommandIds.setApiKey, menu: CommandIds.statusBarMenu, diagnose: CommandIds.diagnoseConnection }, (message, ...args) =>
       vscode.l10n.t(message, ...args),
     );
   }
