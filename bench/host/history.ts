@@ -101,15 +101,7 @@ export async function historyLayouts(gist: TestedApi, quick: boolean): Promise<H
       {
         open: () => {
           const history = new CallHistory(newStore, folder, redact);
-          const tree = new HistoryTreeProvider(history);
-          return {
-            count: () => history.items().length,
-            render: () => timedRender(tree),
-            dispose: () => {
-              tree.dispose();
-              history.dispose();
-            },
-          };
+          return opened(history, new HistoryTreeProvider(history), () => history.items().length);
         },
         record: (outcome) => now.record(outcome),
         clear: () => now.clear(),
@@ -122,15 +114,7 @@ export async function historyLayouts(gist: TestedApi, quick: boolean): Promise<H
       {
         open: () => {
           const history = new LegacyCallHistory(store, legacyKey, redact);
-          const tree = new LegacyHistoryTreeProvider(history);
-          return {
-            count: () => history.entries().length,
-            render: () => timedRender(tree),
-            dispose: () => {
-              tree.dispose();
-              history.dispose();
-            },
-          };
+          return opened(history, new LegacyHistoryTreeProvider(history), () => history.entries().length);
         },
         record: (outcome) => before.record(outcome),
         clear: async () => {
@@ -146,6 +130,18 @@ export async function historyLayouts(gist: TestedApi, quick: boolean): Promise<H
     now.dispose();
     before.dispose();
   }
+}
+
+/** A layout's history and its view, as a start of VS Code would open them. */
+function opened<T>(history: vscode.Disposable, tree: vscode.TreeDataProvider<T> & vscode.Disposable, count: () => number): ReturnType<Layout['open']> {
+  return {
+    count,
+    render: () => timedRender(tree),
+    dispose: () => {
+      tree.dispose();
+      history.dispose();
+    },
+  };
 }
 
 /** What VS Code asks of a tree view when it first shows: the root's children, then each one's item. */
