@@ -20,7 +20,7 @@ import { LoggedMemento } from './shared/loggedMemento';
 import { Logger } from './shared/logger';
 import { Memory } from './generation/memory';
 import { Profiles } from './account/profiles';
-import { PROXY_KEYS, proxyAwareDispatcher } from './shared/proxySettings';
+import { PROXY_KEYS, proxyAwareDispatcher } from './network/proxySettings';
 import { settings } from './shared/settings';
 import { ExtensionState } from './shared/state';
 import { StatusBar } from './account/statusBar';

@@ -3,8 +3,9 @@
 // another; every profile has its own key and its own background check (profileChecks.ts).
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
-import { logValue } from '../client/oneLine';
-import type { ConnectionSettings, GistUser } from '../client/types';
+import { logValue } from '../shared/oneLine';
+import type { ConnectionSettings } from '../client/types';
+import type { GistUser } from '../shared/gistUser';
 import type { Logger } from '../shared/logger';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';

@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
 import { isGistError } from '../client/errors';
-import { logValue } from '../client/oneLine';
-import type { GistUser } from '../client/types';
+import { logValue } from '../shared/oneLine';
+import type { GistUser } from '../shared/gistUser';
 import type { AccountStatus } from '../shared/accountStatus';
 import type { Logger } from '../shared/logger';
 import { connectionFor } from './connection';

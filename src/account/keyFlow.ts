@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { validateApiKey } from '../client/apiKey';
 import { GistError, isGistError } from '../client/errors';
 import type { GistClient } from '../client/gistClient';
-import type { GistUser } from '../client/types';
+import type { GistUser } from '../shared/gistUser';
 import type { Logger } from '../shared/logger';
 import { validateBaseUrl } from '../client/urls';
 import { ensureBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';

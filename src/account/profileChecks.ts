@@ -4,7 +4,7 @@
 // profile's user is the Accounts menu's.
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
-import type { GistUser } from '../client/types';
+import type { GistUser } from '../shared/gistUser';
 import type { Logger } from '../shared/logger';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';

@@ -5,7 +5,7 @@
 // with the key stored under `gist.apiKey`. So an upgrade changes nothing and asks nothing: that
 // service and its key simply are the first profile, named after its host. `gist.profiles` adds
 // more; each entry names a service and never holds a key (the keychain does).
-import { escapeControl } from '../client/oneLine';
+import { escapeControl } from '../shared/oneLine';
 import { validateBaseUrl } from '../client/urls';
 import { SecretKeys } from '../shared/storageKeys';
 import { isRecord } from '../shared/text';

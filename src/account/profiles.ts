@@ -2,7 +2,7 @@
 // user's pick is remembered per workspace (workspaceState); a workspace's settings may only suggest
 // a profile by its name, never define a service URL or header.
 import * as vscode from 'vscode';
-import { logValue } from '../client/oneLine';
+import { logValue } from '../shared/oneLine';
 import type { Logger } from '../shared/logger';
 import type { Settings } from '../shared/settings';
 import { CONNECTION_KEYS } from '../shared/settings';

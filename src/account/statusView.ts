@@ -1,6 +1,6 @@
 // What the status bar item shows for a state. Pure, so every state is unit tested.
 
-import { oneLine } from '../client/oneLine';
+import { oneLine } from '../shared/oneLine';
 import type { AccountSnapshot } from '../shared/accountStatus';
 import { commandLink, markdownStrong, markdownText } from '../shared/markdown';
 

@@ -1,7 +1,7 @@
 // The quick pick behind "Gist: Switch Account…": every profile with whom it is signed in as, then
 // "Add Profile…" and "Edit Profiles in Settings".
 import * as vscode from 'vscode';
-import { oneLine } from '../client/oneLine';
+import { oneLine } from '../shared/oneLine';
 import type { AccountStatus } from '../shared/accountStatus';
 import type { Profile } from './profileList';
 import { escapeIcons } from './statusView';

@@ -3,7 +3,7 @@
 // a gist the repository picked. Before the first such call the user sees what would be sent and
 // agrees. Pure: no `vscode`; the dialog and the "always" memory are in src/workspaceGistConsent.ts.
 import type { CatalogGist, CatalogVariable } from './catalog';
-import { placeholdersIn, type EditorPlaceholder } from '../generation/editorTemplate';
+import { placeholdersIn, type EditorPlaceholder } from './editorTemplate';
 
 /**
  * Placeholders that carry the user's own data: text from the editor or the clipboard, and the

@@ -1,6 +1,6 @@
 // Checks an API key, and the header that carries it, before either is stored or sent. Pure: no `vscode`.
-import { oneLine } from './oneLine';
-import { MIN_API_KEY_LENGTH } from './redact';
+import { oneLine } from '../shared/oneLine';
+import { MIN_API_KEY_LENGTH } from '../shared/redact';
 import { hasControlCharacter } from '../shared/text';
 // Reasons are shown to users, so they never repeat the key.
 

@@ -4,7 +4,7 @@
 // Pure: no `vscode`. Never sees the key (the key only ever goes into a request header).
 import type { GistError } from './errors';
 import { errorCodes } from './failureErrors';
-import { logValue, oneLine } from './oneLine';
+import { logValue, oneLine } from '../shared/oneLine';
 
 export function describeError(error: GistError): string {
   const parts = [`${error.kind}`];

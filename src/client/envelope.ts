@@ -4,7 +4,8 @@
 import type { GistError } from './errors';
 import { generationFromData, readEnvelope, userFromData } from './envelopeShape';
 import { errorFromResponse, malformed, type CallTarget } from './responseErrors';
-import type { GenerationResult, GistUser } from './types';
+import type { GenerationResult } from './types';
+import type { GistUser } from '../shared/gistUser';
 
 export { errorFromResponse, type CallTarget, type ResponseFacts } from './responseErrors';
 

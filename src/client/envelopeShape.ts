@@ -1,7 +1,8 @@
 // The shape of the service's `{ error, data }` envelope, checked field by field instead of trusted.
 // Pure: no `vscode`, no I/O. `envelope.ts` builds the public parse functions on top of this.
 import { MAX_CALL_ID_BYTES, MAX_PROFILE_FIELD_BYTES, utf8Length } from '../shared/limits';
-import type { GenerationResult, GistUser } from './types';
+import type { GenerationResult } from './types';
+import type { GistUser } from '../shared/gistUser';
 import { isRecord } from '../shared/text';
 
 export type Envelope = { readonly ok: true; readonly error: string | null; readonly data: unknown } | { readonly ok: false; readonly problem: string };

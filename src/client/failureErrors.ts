@@ -1,8 +1,8 @@
 // Maps a failure before or while reading a response (network, TLS, timeout, abort) to a typed
 // error. Pure: no `vscode`, no I/O.
 import { GistError, isGistError } from './errors';
-import { oneLine } from './oneLine';
-import { redactSecrets } from './redact';
+import { oneLine } from '../shared/oneLine';
+import { redactSecrets } from '../shared/redact';
 import { malformed } from './responseErrors';
 
 const CERTIFICATE_CODES = new Set([

@@ -8,7 +8,8 @@ import { loadUndici, send, type HttpResponse, type Undici } from './http';
 import { identifierProblem, type IdentifierKind } from './identifiers';
 import { generationWithoutKey, parsedWithoutKey, userWithoutKey } from './keyEcho';
 import { directAgent } from './loopback';
-import type { ConnectionSettings, GenerateRequest, GenerationResult, GistUser } from './types';
+import type { ConnectionSettings, GenerateRequest, GenerationResult } from './types';
+import type { GistUser } from '../shared/gistUser';
 import { generateTarget, meTarget, validateBaseUrl, type RequestTarget } from './urls';
 
 export interface GistClientOptions {

@@ -7,8 +7,9 @@
 // a key of eight or more characters does not happen by chance, so nothing else is changed.
 import { GistError, isGistError } from './errors';
 import type { HttpResponse } from './http';
-import { redactSecret } from './redact';
-import type { GenerationResult, GistUser } from './types';
+import { redactSecret } from '../shared/redact';
+import type { GenerationResult } from './types';
+import type { GistUser } from '../shared/gistUser';
 
 export function userWithoutKey(user: GistUser, key: string): GistUser {
   return { id: redactSecret(user.id, key), name: redactSecret(user.name, key), email: redactSecret(user.email, key), company_id: redactSecret(user.company_id, key) };

@@ -2,7 +2,7 @@
 // no I/O, so the mapping is fuzzed on plain Node.
 import { GistError } from './errors';
 import { callIdFromData, readEnvelope } from './envelopeShape';
-import { oneLine } from './oneLine';
+import { oneLine } from '../shared/oneLine';
 import { parseRetryAfter } from './retryAfter';
 
 /** What was asked for, so messages can name it. */

@@ -1,13 +1,5 @@
 // Shapes of the gist service's data (spec §2) and of the requests the extension makes.
-// Pure types: no `vscode`, no I/O.
-
-/** The user an API key belongs to (`data` of `GET /v1/me`). */
-export interface GistUser {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  readonly company_id: string;
-}
+// Pure types: no `vscode`, no I/O. The user of `GET /v1/me` is `GistUser` in shared/, which every floor shows.
 
 /** `data` of `POST /v1/generate/...`. */
 export interface GenerationResult {

@@ -1,7 +1,7 @@
 // Service URLs: validation of the configured base URL and the request paths. Pure: no `vscode`.
 import { GistError } from './errors';
 import { hasLoneSurrogate } from './identifiers';
-import { oneLine } from './oneLine';
+import { oneLine } from '../shared/oneLine';
 
 export type BaseUrlResult = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly reason: string };
 

@@ -9,7 +9,7 @@ import { formatReport, STEP_LABELS, STEP_NAMES, type DiagnosisReport } from './r
 import { notifyFailure } from '../generation/errorNotifier';
 import type { Profile } from '../account/profileList';
 import type { Logger } from '../shared/logger';
-import { proxyAwareDispatcher, readProxySettings } from '../shared/proxySettings';
+import { proxyAwareDispatcher, readProxySettings } from '../network/proxySettings';
 import type { Settings } from '../shared/settings';
 
 export interface DiagnoseDeps {

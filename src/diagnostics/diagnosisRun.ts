@@ -3,7 +3,7 @@
 import { type GistError, isGistError } from '../client/errors';
 import { errorFromFailure } from '../client/failureErrors';
 import type { ProxySettings } from '../client/proxy';
-import type { GistUser } from '../client/types';
+import type { GistUser } from '../shared/gistUser';
 import type { Undici } from '../client/http';
 import type { Dispatcher } from 'undici';
 import type { CertificateFacts, DiagnosisStep, StepName, StepStatus } from './report';

@@ -5,7 +5,7 @@ import { checkSettings } from '../client/gistClient';
 import { loadUndici, send } from '../client/http';
 import { parsedWithoutKey, userWithoutKey } from '../client/keyEcho';
 import { directAgent } from '../client/loopback';
-import type { GistUser } from '../client/types';
+import type { GistUser } from '../shared/gistUser';
 import { meTarget } from '../client/urls';
 import { record, step, type Run } from './diagnosisRun';
 import type { Target } from './settingsSteps';

@@ -1,8 +1,8 @@
 // The result of "Gist: Diagnose Connection": one entry per step, and the lines it writes to the
 // log. Pure: no `vscode`, no I/O. Never holds the API key (only the header name).
 import type { GistErrorKind, GistRemedy } from '../client/errors';
-import { logValue } from '../client/oneLine';
-import type { GistUser } from '../client/types';
+import { logValue } from '../shared/oneLine';
+import type { GistUser } from '../shared/gistUser';
 
 /** In the order they run; each needs the ones before it. */
 export const STEP_NAMES = ['settings', 'proxy', 'dns', 'tcp', 'tunnel', 'tls', 'http'] as const;

@@ -1,7 +1,7 @@
 // One log line per call, in a fixed shape that is easy to grep. Pure: no `vscode`.
 // Never receives the key; values and content go to the trace level elsewhere. Ids and slugs come
 // from outside, so each is one quoted-if-needed field (`logValue`): a line break cannot forge a line.
-import { escapeControl, logValue } from '../client/oneLine';
+import { escapeControl, logValue } from '../shared/oneLine';
 
 export interface CallRecordLine {
   readonly gistId: string;

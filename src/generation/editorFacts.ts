@@ -1,7 +1,7 @@
 // Gathers the facts `${selection}`, `${fileName}`, … refer to. Taken when the command is invoked
 // (the pickers move focus away from the editor); the clipboard is read only when a default uses it.
 import * as vscode from 'vscode';
-import { formatDate, type EditorFacts, type EditorPlaceholder } from './editorTemplate';
+import { formatDate, type EditorFacts, type EditorPlaceholder } from '../catalog/editorTemplate';
 
 function baseName(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;

@@ -2,7 +2,7 @@
 // variant(s) → variable names (ad-hoc gists, once) → one input per variable. Back keeps values.
 import * as vscode from 'vscode';
 import type { Catalog, CatalogGist, CatalogVariable } from '../catalog/catalog';
-import { placeholdersNeeded, planVariables, type VariablePlan } from './editorTemplate';
+import { placeholdersNeeded, planVariables, type VariablePlan } from '../catalog/editorTemplate';
 import type { InsertMode } from './insertMode';
 import { parseVariableNames } from './variableNames';
 import { editInEditor } from './editInEditor';

@@ -8,7 +8,7 @@ import type { GenerateRequest } from '../client/types';
 import { recordOf } from '../shared/keyedRecord';
 import type { Logger } from '../shared/logger';
 import type { EditorSnapshot } from './editorFacts';
-import { placeholdersNeeded, resolveTemplate } from './editorTemplate';
+import { placeholdersNeeded, resolveTemplate } from '../catalog/editorTemplate';
 import { runCompareFlow, runGenerateFlow, type FlowMemory } from './generateFlow';
 import type { InsertMode } from './insertMode';
 import type { Memory } from './memory';

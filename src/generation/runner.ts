@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { describeError } from '../client/describe';
 import { GistError, isGistError } from '../client/errors';
 import type { GistClient } from '../client/gistClient';
-import { logValue } from '../client/oneLine';
+import { logValue } from '../shared/oneLine';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import { FEEDBACK_DELAY_MS } from '../shared/limits';
 import type { Logger } from '../shared/logger';

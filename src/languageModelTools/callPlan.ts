@@ -4,7 +4,7 @@
 // came from, for the confirmation. Pure: no `vscode`; the editor facts are gathered by the caller.
 import type { Catalog, CatalogGist } from '../catalog/catalog';
 import type { GenerateRequest } from '../client/types';
-import { placeholdersIn, placeholdersNeeded, resolveTemplate, type EditorFacts, type EditorPlaceholder } from '../generation/editorTemplate';
+import { placeholdersIn, placeholdersNeeded, resolveTemplate, type EditorFacts, type EditorPlaceholder } from '../catalog/editorTemplate';
 import { ownValue, recordOf } from '../shared/keyedRecord';
 
 /** Given by the model, or filled from the catalog entry's default (with the editor placeholders it read). */

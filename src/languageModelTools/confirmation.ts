@@ -3,7 +3,7 @@
 // and the editor facts it read). Outside text enters the Markdown only escaped or fenced.
 import * as vscode from 'vscode';
 import { editorFilledValues } from '../catalog/editorValueConsent';
-import { oneLine } from '../client/oneLine';
+import { oneLine } from '../shared/oneLine';
 import { MAX_CONFIRMATION_VALUE_CHARS } from '../shared/limits';
 import { markdownCodeBlock, markdownStrong, markdownText } from '../shared/markdown';
 import type { CallPlan, PlannedValue } from './callPlan';

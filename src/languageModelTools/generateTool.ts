@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ConnectionResult } from '../account/connection';
 import type { GistCatalog } from '../catalog/gistCatalog';
 import type { EditorValueConsent } from '../catalog/workspaceGistConsent';
-import { logValue } from '../client/oneLine';
+import { logValue } from '../shared/oneLine';
 import type { GenerateRequest } from '../client/types';
 import { EditorSnapshot } from '../generation/editorFacts';
 import type { GenerationRunner } from '../generation/runner';

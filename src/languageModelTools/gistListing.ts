@@ -3,7 +3,7 @@
 // wrote the repository. Capped (MAX_TOOL_LIST_BYTES): the gists past it are counted, and a search
 // narrows the list. Pure: no `vscode`.
 import type { Catalog, CatalogGist } from '../catalog/catalog';
-import { oneLine } from '../client/oneLine';
+import { oneLine } from '../shared/oneLine';
 import { MAX_TOOL_LIST_BYTES, utf8Length } from '../shared/limits';
 import { isRecord } from '../shared/text';
 import { knownVariants } from './callPlan';

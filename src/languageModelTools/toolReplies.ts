@@ -3,7 +3,7 @@
 // which relays them in the user's language, so not localised. Never the key: outside text in them
 // is the input's own ids and names, the catalog's, and the service's one-line error. Pure: no `vscode`.
 import type { GistErrorKind } from '../client/errors';
-import { oneLine } from '../client/oneLine';
+import { oneLine } from '../shared/oneLine';
 import type { PlanProblem } from './callPlan';
 import { ToolNames } from './toolNames';
 

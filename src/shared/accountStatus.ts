@@ -1,7 +1,7 @@
 // The one state value behind the status bar, the context keys and the Accounts menu.
 // Pure: no `vscode`.
 
-import type { GistUser } from '../client/types';
+import type { GistUser } from './gistUser';
 
 export type AccountStatus =
   | { readonly kind: 'signedOut' }

@@ -2,8 +2,8 @@
 // Every line passes through redaction so a key can never reach the output channel, and has its
 // control characters escaped so outside text inside it can never start a line of its own.
 import * as vscode from 'vscode';
-import { escapeControl } from '../client/oneLine';
-import { isRedactable, redactSecrets } from '../client/redact';
+import { escapeControl } from './oneLine';
+import { isRedactable, redactSecrets } from './redact';
 
 export class Logger implements vscode.Disposable {
   private readonly channel: vscode.LogOutputChannel;

@@ -6,7 +6,7 @@
 // `!`, `:`, `.` or `@` no link, autolink, bare URL, e-mail link, image or raw HTML can start; without
 // line breaks no block (code, quote, list, heading, link definition) can. Meant for MarkdownStrings
 // with `supportHtml` and `supportThemeIcons` off, so `$(name)` stays text too.
-import { oneLine } from '../client/oneLine';
+import { oneLine } from './oneLine';
 
 const ASCII_PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 

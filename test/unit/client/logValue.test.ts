@@ -1,7 +1,7 @@
 // Outside text in a log line: one line, one field (issue 13, item 7).
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { escapeControl, logValue } from '../../../src/client/oneLine';
+import { escapeControl, logValue } from '../../../src/shared/oneLine';
 
 const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/;
 

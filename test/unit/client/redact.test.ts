@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { validateApiKey } from '../../../src/client/apiKey';
 import { errorFromFailure } from '../../../src/client/failureErrors';
-import { MIN_API_KEY_LENGTH, redactSecrets } from '../../../src/client/redact';
+import { MIN_API_KEY_LENGTH, redactSecrets } from '../../../src/shared/redact';
 
 /** A key with the characters JSON and URLs escape: `"`, `\`, `%`, `/`, `+`, `&`. */
 const AWKWARD_KEY = 'gk_"q\\u/%+&x';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { validateApiKey, validateHeaderName } from '../../../src/client/apiKey';
-import { oneLine } from '../../../src/client/oneLine';
+import { oneLine } from '../../../src/shared/oneLine';
 import { encodeSegment, generateTarget, generateUrl, meTarget, meUrl, validateBaseUrl } from '../../../src/client/urls';
 import { parseRetryAfter } from '../../../src/client/retryAfter';
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { formatDate, placeholdersIn, placeholdersNeeded, planVariables, resolveTemplate } from '../../../src/generation/editorTemplate';
+import { formatDate, placeholdersIn, placeholdersNeeded, planVariables, resolveTemplate } from '../../../src/catalog/editorTemplate';
 
 describe('editor templates', () => {
   it('fills every known placeholder with the text around it', () => {

@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { HistoryEntry } from '../../../src/history/historyEntry';
-import { oneLine } from '../../../src/client/oneLine';
+import { oneLine } from '../../../src/shared/oneLine';
 import { historyTooltip } from '../../../src/history/historyTooltip';
 import { commandLink, markdownCodeBlock, markdownText } from '../../../src/shared/markdown';
 import { activeParts, renderedText } from '../support/renderedLinks';

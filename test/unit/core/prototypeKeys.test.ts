@@ -3,7 +3,7 @@
 import { strict as assert } from 'node:assert';
 import { capEntry, parseHistory } from '../../../src/history/historyEntry';
 import { parseCompareArgs } from '../../../src/generation/compareArgs';
-import { planVariables } from '../../../src/generation/editorTemplate';
+import { planVariables } from '../../../src/catalog/editorTemplate';
 import { parseGenerateArgs } from '../../../src/generation/generateArgs';
 import { capped } from '../../../src/generation/memory';
 
