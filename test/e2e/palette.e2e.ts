@@ -1,13 +1,14 @@
 // The workbench loads with the extension, and its commands are in the command palette.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { expectQuickInputFocus, quickInput, waitForWorkbench } from './workbench';
+import { expectQuickInputFocus, quickInput } from './workbench';
 
 export const scenario: Scenario = {
   name: 'the workbench loads and the palette lists the Gist commands',
+  // A VS Code where the user has set nothing: no service URL, no key, no call yet.
+  state: { serviceUrl: false },
   async run(context) {
     const { page } = context;
-    await waitForWorkbench(page);
     await page.keyboard.press('F1');
     await expectQuickInputFocus(page);
     await page.keyboard.type('Gist:', { delay: 10 });
@@ -15,8 +16,7 @@ export const scenario: Scenario = {
     await rows.first().waitFor({ state: 'visible' });
     const labels = await rows.allInnerTexts();
     assert.ok(labels.some((label) => label.startsWith('Gist: Set API Key')), `palette rows: ${labels.join(' | ')}`);
-    // This scenario runs first, on a fresh VS Code with no key and no call yet: the gist.signedIn
-    // and gist.hasLastCallId context keys hide these (the user flow runs Sign Out once signed in).
+    // With no key and no call yet, the gist.hasApiKey and gist.hasLastCallId context keys hide these.
     for (const hidden of ['Gist: Sign Out', 'Gist: Copy Last Call ID']) {
       assert.ok(!labels.some((label) => label.startsWith(hidden)), `${hidden} is hidden: ${labels.join(' | ')}`);
     }

@@ -2,14 +2,15 @@
 // id in the call log, sign out. Screenshots of each step land in test-results/.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, openFile, pick, runCommand, statusItem, waitForWorkbench } from './workbench';
+import { answer, openFile, pick, runCommand, statusItem } from './workbench';
 
 export const scenario: Scenario = {
   name: 'set key, generate at the cursor, find the call id, sign out',
+  // A first-time user: nothing set, so the key command asks for the service URL first.
+  state: { serviceUrl: false },
   async run(context) {
     const { page, service } = context;
     const screenshot = (name: string): Promise<string> => context.screenshot(name);
-    await waitForWorkbench(page);
     await screenshot('e2e-1-workbench');
 
     // First run: no service URL yet, so the key command asks for it first.

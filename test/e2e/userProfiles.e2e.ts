@@ -1,29 +1,20 @@
 // Through the UI, keyboard only: a user signed in to one service adds a second profile (another
 // service, another account) with "Gist: Switch Account…" → "Add Profile…", then switches between
 // the two. The status bar names the profile in use; each profile's key goes to its own service.
-// (Runs after the user flow, which starts from a VS Code with no service URL. Leaves the first
-// profile in use, no call recorded and notes.txt as it was; calls the haiku gist, which no other
-// scenario uses, so no value it remembers prefills theirs.)
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, expectQuickInputFocus, openFile, pick, runCommand, signInThroughUi, statusItem, waitForWorkbench } from './workbench';
+import { answer, expectQuickInputFocus, openFile, pick, runCommand, statusItem } from './workbench';
 
-/** A file of its own: the scenarios after this one look for their text in notes.txt. */
 const FILE = 'profiles.txt';
 
 export const scenario: Scenario = {
   name: 'adds a second profile and switches accounts through the UI',
+  state: { signedIn: 'gk_demo_ada', files: { [FILE]: '' } },
   async run(context) {
     const { page, service } = context;
-    await waitForWorkbench(page);
-    await signInThroughUi(page, context.serviceUrl);
     const first = new URL(context.serviceUrl).host;
     // The same local service under another loopback name: a second service as far as the profiles go.
     const stagingUrl = context.serviceUrl.replace('127.0.0.1', 'localhost');
-    service.clearCalls();
-
     await runCommand(page, 'Gist: Switch Account…');
     await pick(page, 'Add Profile…', 'Switch Account', 'Add Profile');
     await answer(page, 'Staging', 'Add Profile (1/3)');
@@ -47,7 +38,6 @@ export const scenario: Scenario = {
     await pick(page, 'Staging', 'Switch Account');
     await statusItem(page, 'Grace Hopper · Staging').waitFor({ state: 'visible' });
     service.clearCalls();
-    await fs.writeFile(path.join(context.workspace, FILE), '');
     const editor = await openFile(page, FILE);
     await runCommand(page, 'Gist: Generate at Cursor…');
     await pick(page, 'Haiku', /^Generate at Cursor \(/);
@@ -58,11 +48,5 @@ export const scenario: Scenario = {
     assert.equal(call?.headers['service-api-key'], 'gk_demo_grace');
     assert.ok(String(call?.headers.host).startsWith('localhost:'), `the call went to the Staging service (${String(call?.headers.host)})`);
     await context.screenshot('e2e-profiles-4-generated');
-
-    // Leave the first profile in use, as the scenarios after this one expect, and no call recorded.
-    await runCommand(page, 'Gist: Switch Account…');
-    await pick(page, first, 'Switch Account');
-    await statusItem(page, `Ada Lovelace · ${first}`).waitFor({ state: 'visible' });
-    service.clearCalls();
   },
 };

@@ -1,14 +1,13 @@
 // Through the UI: a multi-line value typed in "Edit in Editor…" and taken with "Use Text".
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { expectEditorFocus, expectQuickInputFocus, openFile, pick, pressInQuickInput, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { expectEditorFocus, expectQuickInputFocus, openFile, pick, pressInQuickInput, runCommand } from './workbench';
 
 export const scenario: Scenario = {
   name: 'a multi-line value from Edit in Editor…',
+  state: { signedIn: 'gk_demo_ada' },
   async run(context) {
     const { page, service } = context;
-    await waitForWorkbench(page);
-    await signInThroughUi(page, context.serviceUrl);
 
     const editor = await openFile(page, 'notes.txt');
     await runCommand(page, 'Gist: Generate at Cursor…');

@@ -2,14 +2,13 @@
 // variants picked in the multi-select list, ending in a diff.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, expectQuickInputFocus, openFile, pick, pressInQuickInput, runCommand, signInThroughUi, toggleRow, waitForWorkbench } from './workbench';
+import { answer, expectQuickInputFocus, openFile, pick, pressInQuickInput, runCommand, toggleRow } from './workbench';
 
 export const scenario: Scenario = {
   name: 'insert mode button, then Compare Variants side by side',
+  state: { signedIn: 'gk_demo_ada' },
   async run(context) {
     const { page, service } = context;
-    await waitForWorkbench(page);
-    await signInThroughUi(page, context.serviceUrl);
 
     const editor = await openFile(page, 'draft.md');
     const before = await editor.locator('.view-lines').innerText();

@@ -3,16 +3,15 @@
 // was often on screen while the keys went into the document), and Back keeps what was typed.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, expectQuickInputFocus, openFile, pick, pressInQuickInput, quickInput, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { answer, expectQuickInputFocus, openFile, pick, pressInQuickInput, quickInput, runCommand } from './workbench';
 
 const ROUNDS = 3;
 
 export const scenario: Scenario = {
   name: 'focus stays in the quick input between steps, and Back keeps values',
+  state: { signedIn: 'gk_demo_ada' },
   async run(context) {
     const { page, service } = context;
-    await waitForWorkbench(page);
-    await signInThroughUi(page, context.serviceUrl);
     const editor = await openFile(page, 'notes.txt');
     const before = await editor.locator('.view-lines').innerText();
 

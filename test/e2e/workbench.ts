@@ -183,16 +183,17 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
 }
 
 /**
- * Signs in through the palette with the demo key, entering the service URL first when VS Code
- * asks for it (after the user flow it is set and the user signed out; a scenario run alone has neither).
+ * Signs in through the palette with a demo key, entering the service URL first when VS Code asks
+ * for it (when the scenario's state has none in the user settings). The harness does this before
+ * a scenario whose state is signed in; the user flow does it itself, as a first-time user.
  */
-export async function signInThroughUi(page: Page, serviceUrl: string): Promise<void> {
+export async function signInThroughUi(page: Page, serviceUrl: string, key = 'gk_demo_ada', user = 'Ada Lovelace'): Promise<void> {
   await runCommand(page, 'Gist: Set API Key…');
   const title = page.locator(`${QUICK_INPUT} .quick-input-title`);
   await title.waitFor({ state: 'visible' });
   if ((await title.innerText()).includes('Service URL')) {
     await answer(page, serviceUrl, 'Service URL');
   }
-  await answer(page, 'gk_demo_ada', 'Set API Key');
-  await statusItem(page, 'Ada Lovelace').waitFor({ state: 'visible' });
+  await answer(page, key, 'Set API Key');
+  await statusItem(page, user).waitFor({ state: 'visible' });
 }

@@ -2,14 +2,12 @@
 // question before anything is sent; Escape sends nothing, Enter on "Send Once" sends the line.
 // Keyboard only, and each key goes where focus is asserted to be.
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Scenario } from '../harness/e2eRunner';
-import { openFile, runCommand, signInThroughUi, waitForWorkbench } from './workbench';
+import { fixtureFile } from '../harness/scenarioState';
+import { openFile, runCommand } from './workbench';
 
 const LABEL = 'Echo (repository)';
-/** A file of its own: earlier scenarios insert text into notes.txt. */
 const FILE = 'consent-line.txt';
 const LINE = 'the line the repository wants';
 const DIALOG = '.monaco-dialog-box';
@@ -28,50 +26,44 @@ async function generateWithRepositoryGist(page: Page): Promise<void> {
   await focusedIn(page, DIALOG).waitFor({ state: 'attached' });
 }
 
+/** The repository redefines "echo" in its .vscode/settings.json to read the current line. */
+function repositorySettings(): string {
+  const settings = JSON.parse(fixtureFile('.vscode/settings.json')) as { 'gist.gists': Array<{ id: string }> };
+  settings['gist.gists'] = [
+    ...settings['gist.gists'].filter((gist) => gist.id !== 'echo'),
+    { id: 'echo', label: LABEL, variant: 'plain', variables: [{ name: 'text', default: 'line: ${lineText}' }] } as { id: string },
+  ];
+  return JSON.stringify(settings, null, 2);
+}
+
 export const scenario: Scenario = {
   name: 'a workspace gist asks before sending editor text',
+  state: { signedIn: 'gk_demo_ada', files: { '.vscode/settings.json': repositorySettings(), [FILE]: `${LINE}\n` } },
   async run(context) {
     const { page, service } = context;
-    await waitForWorkbench(page);
-    await signInThroughUi(page, context.serviceUrl);
+    await openFile(page, FILE);
+    await page.keyboard.press('Control+Home');
+    const echoCalls = () => service.calls().filter((record) => record.path === '/v1/generate/echo/plain');
+    const before = echoCalls().length;
 
-    // The repository redefines "echo" in its .vscode/settings.json to read the current line.
-    const settingsFile = path.join(context.workspace, '.vscode', 'settings.json');
-    const original = await fs.readFile(settingsFile, 'utf8');
-    const settings = JSON.parse(original) as { 'gist.gists': Array<{ id: string }> };
-    settings['gist.gists'] = [
-      ...settings['gist.gists'].filter((gist) => gist.id !== 'echo'),
-      { id: 'echo', label: LABEL, variant: 'plain', variables: [{ name: 'text', default: 'line: ${lineText}' }] } as { id: string },
-    ];
-    await fs.writeFile(settingsFile, JSON.stringify(settings, null, 2));
-    await fs.writeFile(path.join(context.workspace, FILE), `${LINE}\n`);
-    try {
-      await openFile(page, FILE);
-      await page.keyboard.press('Control+Home');
-      const echoCalls = () => service.calls().filter((record) => record.path === '/v1/generate/echo/plain');
-      const before = echoCalls().length;
+    await generateWithRepositoryGist(page);
+    const dialog = page.locator(DIALOG);
+    assert.ok((await dialog.innerText()).includes(`text ← \${lineText}: “line: ${LINE}”`), await dialog.innerText());
+    await context.screenshot('e2e-workspace-consent');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
 
-      await generateWithRepositoryGist(page);
-      const dialog = page.locator(DIALOG);
-      assert.ok((await dialog.innerText()).includes(`text ← \${lineText}: “line: ${LINE}”`), await dialog.innerText());
-      await context.screenshot('e2e-workspace-consent');
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-
-      await generateWithRepositoryGist(page);
-      assert.equal(echoCalls().length, before, 'Escape sent nothing');
-      // The first button, "Send Once", has focus.
-      assert.equal(await focusedIn(page, DIALOG).innerText(), 'Send Once');
-      await page.keyboard.press('Enter');
-      const deadline = Date.now() + 10_000;
-      while (echoCalls().length === before && Date.now() < deadline) {
-        await page.waitForTimeout(100);
-      }
-      const calls = echoCalls();
-      assert.equal(calls.length, before + 1, 'one call, after Send Once');
-      assert.deepEqual(calls.at(-1)?.body, { values: { text: `line: ${LINE}` } });
-    } finally {
-      await fs.writeFile(settingsFile, original);
+    await generateWithRepositoryGist(page);
+    assert.equal(echoCalls().length, before, 'Escape sent nothing');
+    // The first button, "Send Once", has focus.
+    assert.equal(await focusedIn(page, DIALOG).innerText(), 'Send Once');
+    await page.keyboard.press('Enter');
+    const deadline = Date.now() + 10_000;
+    while (echoCalls().length === before && Date.now() < deadline) {
+      await page.waitForTimeout(100);
     }
+    const calls = echoCalls();
+    assert.equal(calls.length, before + 1, 'one call, after Send Once');
+    assert.deepEqual(calls.at(-1)?.body, { values: { text: `line: ${LINE}` } });
   },
 };

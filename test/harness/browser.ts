@@ -9,6 +9,8 @@ export interface OpenBrowser {
   close(): Promise<void>;
 }
 
+const VIEWPORT = { width: 1280, height: 800 };
+
 const LAUNCH: LaunchOptions = {
   executablePath: CHROME_PATH,
   // Playwright's own signal handlers exit the process at once; the harness stops everything itself.
@@ -18,13 +20,32 @@ const LAUNCH: LaunchOptions = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 };
 
+/** Chromium without a page, for `openWindow`: one browser serves every window of a run. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch(LAUNCH);
+}
+
+/**
+ * A window of its own in `browser`: a new context, so nothing the workbench stored in the browser
+ * for an earlier window (the extensions' global and workspace state, the key in SecretStorage)
+ * is there. Closing it closes the context.
+ */
+export async function openWindow(browser: Browser, consoleLog: (line: string) => void): Promise<{ readonly page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  page.on('console', (message) => consoleLog(`[browser ${message.type()}] ${message.text()}`));
+  page.on('pageerror', (error) => consoleLog(`[browser pageerror] ${error.message}`));
+  return { page, close: () => context.close().catch(() => undefined) };
+}
+
 /**
  * A fresh browser profile; with `profileDir`, one kept in that folder, so that what the workbench
  * stored in the browser (the extensions' global state) is there again at the next start on the
  * same origin (the same server port).
  */
 export async function openBrowser(consoleLog: (line: string) => void, profileDir?: string): Promise<OpenBrowser> {
-  const viewport = { width: 1280, height: 800 };
+  const viewport = VIEWPORT;
   const persistent = profileDir === undefined ? undefined : await chromium.launchPersistentContext(profileDir, { ...LAUNCH, viewport });
   const browser = persistent === undefined ? await chromium.launch(LAUNCH) : undefined;
   const context = persistent ?? (await browser!.newContext({ viewport }));

@@ -5,6 +5,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../../tools/vscodeServer/paths';
+import type { TestOutcome } from './suiteResults';
 
 export const TESTS_ENTRY = path.join(REPO_ROOT, 'out', 'test', 'integration', 'index.js');
 
@@ -15,6 +16,15 @@ export interface SuiteResult {
   readonly exitCode: number;
   /** Mocha's spec report as the extension host wrote it. */
   readonly report: string;
+  /** Every test that ran, passed or failed (test/integration/index.ts writes them). */
+  readonly tests: readonly TestOutcome[];
+}
+
+/** What test/integration/index.ts writes to `<results file>.json` when mocha is done. */
+export interface IntegrationCounts {
+  readonly passes: number;
+  readonly failures: number;
+  readonly tests: readonly TestOutcome[];
 }
 
 /** Must be called before the workbench page loads, so the page finds the function. */
@@ -28,6 +38,7 @@ export async function awaitAutomationExit(page: Page): Promise<() => Promise<num
 export async function readSuiteResult(resultsFile: string, exitCode: number): Promise<SuiteResult> {
   const report = existsSync(resultsFile) ? await fs.readFile(resultsFile, 'utf8') : '';
   const countsFile = `${resultsFile}.json`;
-  const counts = existsSync(countsFile) ? (JSON.parse(await fs.readFile(countsFile, 'utf8')) as { passes: number; failures: number }) : undefined;
-  return { counts, exitCode, report };
+  const written = existsSync(countsFile) ? (JSON.parse(await fs.readFile(countsFile, 'utf8')) as IntegrationCounts) : undefined;
+  const counts = written === undefined ? undefined : { passes: written.passes, failures: written.failures };
+  return { counts, exitCode, report, tests: written?.tests ?? [] };
 }

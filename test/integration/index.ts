@@ -6,6 +6,8 @@ import Mocha from 'mocha';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import { type RunningService, startService } from '../../tools/service/index';
+import type { IntegrationCounts } from '../harness/integrationSuite';
+import { firstLine, type TestOutcome } from '../harness/suiteResults';
 
 function testFiles(): string[] {
   return readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
@@ -45,11 +47,16 @@ export async function run(): Promise<void> {
     for (const file of testFiles()) {
       mocha.addFile(file);
     }
+    const tests: TestOutcome[] = [];
     const { failures, passes } = await new Promise<{ failures: number; passes: number }>((resolve) => {
       const runner = mocha.run(() => resolve({ failures: runner.stats?.failures ?? 0, passes: runner.stats?.passes ?? 0 }));
+      runner.on('pass', (test) => tests.push({ name: test.fullTitle(), passed: true, ms: test.duration }));
+      // A failed hook is reported here too, under the hook's title.
+      runner.on('fail', (test, error) => tests.push({ name: test.fullTitle(), passed: false, error: firstLine(error), ms: test.duration }));
     });
     if (resultsFile !== undefined) {
-      writeFileSync(`${resultsFile}.json`, JSON.stringify({ passes, failures }));
+      const counts: IntegrationCounts = { passes, failures, tests };
+      writeFileSync(`${resultsFile}.json`, JSON.stringify(counts));
     }
     if (failures > 0 || passes === 0) {
       throw new Error(`${failures} of ${passes + failures} integration tests failed`);

@@ -23,10 +23,17 @@ export interface ServerOptions {
    */
   readonly machineSettings?: Record<string, unknown>;
   readonly logFile: string;
+  /** Append to `logFile` (a run that starts a server per scenario keeps every start in one log); default: start it anew. */
+  readonly appendLog?: boolean;
   /** Preferred port (a free one if it is taken); default any free port. */
   readonly port?: number;
   /** `.vsix` files installed with --install-extension before the server starts. */
   readonly installExtensions?: readonly string[];
+  /**
+   * An extensions folder to use as it is (see `installExtensions()`), kept when the server stops:
+   * a run that starts a server per scenario installs its package once. Default: a fresh one.
+   */
+  readonly extensionsDir?: string;
   /**
    * Keep Workspace Trust on (no --disable-workspace-trust), so the folder opens in Restricted
    * Mode: the browser profile is fresh and has trusted nothing. Default off: every folder is trusted.
@@ -76,26 +83,43 @@ function runToCompletion(vscode: VsCodeTarget, args: readonly string[], env: Nod
   });
 }
 
+async function installWith(vscode: VsCodeTarget, dirs: readonly string[], vsixes: readonly string[], env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<void> {
+  for (const vsix of vsixes) {
+    await runToCompletion(vscode, [...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
+  }
+}
+
+/** Installs `.vsix` files into `extensionsDir` once, for servers started with that `extensionsDir`. */
+export async function installExtensions(vscode: VsCodeTarget, extensionsDir: string, vsixes: readonly string[], logFile: string): Promise<void> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-install-'));
+  const log = createWriteStream(logFile, { flags: 'a' });
+  try {
+    await fs.mkdir(extensionsDir, { recursive: true });
+    await installWith(vscode, ['--server-data-dir', path.join(root, 'data'), '--extensions-dir', extensionsDir], vsixes, process.env, log);
+  } finally {
+    log.end();
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const vscode = options.vscode ?? CURRENT_VSCODE;
   const root = options.keepRoot ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'gist-vscode-')));
   const dataDir = path.join(root, 'data');
-  const extensionsDir = path.join(root, 'extensions');
+  const extensionsDir = options.extensionsDir ?? path.join(root, 'extensions');
   for (const [scope, settings] of [['User', options.userSettings], ['Machine', options.machineSettings]] as const) {
     await fs.mkdir(path.join(dataDir, 'data', scope), { recursive: true });
     await fs.writeFile(path.join(dataDir, 'data', scope, 'settings.json'), JSON.stringify(settings ?? {}, null, 2));
   }
   await fs.mkdir(extensionsDir, { recursive: true });
   const port = options.port === undefined ? await freePort() : await portOrFree(options.port);
-  const log = createWriteStream(options.logFile);
+  const log = createWriteStream(options.logFile, { flags: options.appendLog === true ? 'a' : 'w' });
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   for (const name of options.unsetEnv ?? []) {
     delete env[name];
   }
   const dirs = ['--server-data-dir', dataDir, '--extensions-dir', extensionsDir];
-  for (const vsix of options.installExtensions ?? []) {
-    await runToCompletion(vscode, [...dirs, '--accept-server-license-terms', '--install-extension', vsix, '--force'], env, log);
-  }
+  await installWith(vscode, dirs, options.installExtensions ?? [], env, log);
   const child = spawn(
     vscode.nodeBin,
     [
