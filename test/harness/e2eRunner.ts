@@ -111,7 +111,8 @@ async function withLimit<T>(work: Promise<T>, limitMs: number): Promise<T> {
 }
 
 async function runScenario(scenario: Scenario, file: string, options: E2eOptions): Promise<TestOutcome> {
-  const { service, log } = options;
+  const { service } = options;
+  const log = (line: string): void => options.log(line);
   const cleanup = new Cleanup(log);
   const started = Date.now();
   let page: Page | undefined;
@@ -134,9 +135,9 @@ async function runScenario(scenario: Scenario, file: string, options: E2eOptions
         service.clearCalls();
         stage = 'running';
         setupMs = Date.now() - started;
-        const injected = options.injectFailure !== undefined && scenario.name.includes(options.injectFailure.scenario);
+        const inject = options.injectFailure;
         await scenario.run({
-          page: injected ? failingAfter(page, options.injectFailure!.afterKeys) : page,
+          page: inject !== undefined && scenario.name.includes(inject.scenario) ? failingAfter(page, inject.afterKeys) : page,
           serviceUrl: service.url,
           service,
           workspace: workspace.folder,

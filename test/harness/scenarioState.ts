@@ -41,14 +41,16 @@ export function scenarioUserSettings(state: ScenarioState, serviceUrl: string): 
 
 /** A fresh copy of the fixture workspace with the scenario's files; `remove()` deletes it. */
 export async function prepareWorkspace(state: ScenarioState): Promise<{ readonly folder: string; remove(): Promise<void> }> {
+  const files = Object.entries(state.files ?? {});
+  const outside = files.find(([relative]) => path.isAbsolute(relative) || path.normalize(relative).startsWith('..'));
+  if (outside !== undefined) {
+    throw new Error(`A scenario's file must be inside the workspace: ${outside[0]}`);
+  }
   const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-workspace-'));
   const folder = path.join(parent, 'workspace');
   await fs.cp(FIXTURE_WORKSPACE, folder, { recursive: true });
-  for (const [relative, text] of Object.entries(state.files ?? {})) {
-    const file = path.resolve(folder, relative);
-    if (!file.startsWith(folder + path.sep)) {
-      throw new Error(`A scenario's file must be inside the workspace: ${relative}`);
-    }
+  for (const [relative, text] of files) {
+    const file = path.join(folder, relative);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, text);
   }
