@@ -47,7 +47,7 @@ function importRule(folder, floor, pure) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', 'test-results/', '**/*.mjs', '**/*.js'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', 'test-results/', 'test/screenshots/demo/', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
