@@ -4,6 +4,7 @@
 // test-results/bench-<section>.json; `--profile` (with the unminified build) writes CPU profiles of
 // the VS Code sections that take them into test-results/profiles/ and prints where the time went;
 // `--baseline` measures activate() and the editor path of another build of the extension (a checkout, built) too.
+import { PERFORMANCE_DOC, writePerformanceDoc } from './performanceDoc';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -216,6 +217,10 @@ async function main(): Promise<void> {
   writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
   console.log(JSON.stringify(results, null, 2));
   log(`results in ${path.relative(REPO_ROOT, resultsFile)}`);
+  if (resultsFile === path.join(REPO_ROOT, 'bench', 'results.json')) {
+    writePerformanceDoc(resultsFile);
+    log(`figures of ${path.relative(REPO_ROOT, PERFORMANCE_DOC)} written from it`);
+  }
 }
 
 // A hung workbench must not hang CI; the server's exit hook stops its process group.

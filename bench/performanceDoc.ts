@@ -1,0 +1,126 @@
+// Writes the figures table of docs/performance.md from bench/results.json, between the markers
+// `<!-- figures:start -->` and `<!-- figures:end -->`, so the page always shows the recorded run.
+// `npm run bench` (a full run) calls it after recording; `node out/bench/performanceDoc.js` does it alone.
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../tools/vscodeServer/paths';
+
+type Results = Record<string, unknown>;
+
+export const PERFORMANCE_DOC = path.join(REPO_ROOT, 'docs', 'performance.md');
+const START = '<!-- figures:start -->';
+const END = '<!-- figures:end -->';
+
+/** The value at `keys` in `results`, or undefined when any step is missing. */
+function at(results: Results, ...keys: Array<string | number>): unknown {
+  let value: unknown = results;
+  for (const key of keys) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
+function num(value: unknown, unit = '', digits = 1): string | undefined {
+  return typeof value === 'number' ? `${value.toLocaleString('en-US', { maximumFractionDigits: digits })}${unit}` : undefined;
+}
+
+interface Row {
+  readonly what: string;
+  readonly budget: string;
+  /** Undefined when the recorded run has no figure for it (its section was not run). */
+  measured(results: Results): string | undefined;
+}
+
+const ROWS: readonly Row[] = [
+  { what: '`dist/extension.js` (minified, loaded at startup)', budget: '< 600 KB', measured: (r) => num(r.bundleKb, ' KB', 0) && `${num(r.bundleKb, ' KB', 0)} (undici is \`dist/undici.js\`, ${num(r.undiciKb, ' KB', 0) ?? '?'}, loaded on the first request)` },
+  {
+    what: '`activate()`, fresh VS Code starts, in turns with the build before',
+    budget: 'median < 5 ms',
+    measured: (r) => num(at(r, 'activate', 'medianMs'), ' ms') && `${num(at(r, 'activate', 'medianMs'), ' ms')} over ${num(at(r, 'activate', 'starts'))} starts${num(at(r, 'activateBaseline', 'medianMs'), ' ms') === undefined ? '' : ` (before: ${num(at(r, 'activateBaseline', 'medianMs'), ' ms')})`}`,
+  },
+  {
+    what: 'Client p50 per call, sequential generate calls',
+    budget: '≤ 1.2 × bare `undici.request`',
+    measured: (r) => {
+      const [client, bare, curl] = [0, 1, 2].map((i) => at(r, 'clientOverhead', i, 'p50Ms'));
+      return num(client) && `${num(client, ' ms', 3)} vs ${num(bare, ' ms', 3)} = ${num(r.clientToBareP50Ratio, ' ×', 2)} (curl per call: ${num(curl, ' ms', 0)})`;
+    },
+  },
+  {
+    what: 'The same over https with VS Code’s CA set',
+    budget: '≤ 1.2 × bare undici with the same CAs',
+    measured: (r) =>
+      num(at(r, 'networkOverhead', 'clientToBareP50Ratio')) &&
+      `${num(at(r, 'networkOverhead', 'rows', 0, 'p50Ms'), ' ms', 3)} vs ${num(at(r, 'networkOverhead', 'rows', 1, 'p50Ms'), ' ms', 3)} = ${num(at(r, 'networkOverhead', 'clientToBareP50Ratio'), ' ×', 2)}; building the trust once: ${num(at(r, 'networkOverhead', 'trustSetupMs'), ' ms', 0)} (${num(at(r, 'networkOverhead', 'trustedCas'), ' CAs', 0)})`,
+  },
+  { what: 'Connections for those calls (counted by the service)', budget: '1', measured: (r) => num(at(r, 'clientOverhead', 0, 'connections'), '', 0) },
+  {
+    what: 'Editor path, 1 KB: `gist.generate` until the text is in the document, minus the service, minus a bare `editor.edit`',
+    budget: 'extension’s own share < 2 ms',
+    measured: (r) =>
+      num(at(r, 'editorPath 1 KB', 'extensionOwnMs')) &&
+      `${num(at(r, 'editorPath 1 KB', 'extensionOwnMs'), ' ms')}; extension host busy ${num(at(r, 'editorPath 1 KB', 'extensionOwnBusyMs'), ' ms')}; whole path ${num(at(r, 'editorPath 1 KB', 'commandMedianMs'), ' ms')}, of which the bare edit ${num(at(r, 'editorPath 1 KB', 'bareEditMedianMs'), ' ms')}`,
+  },
+  {
+    what: 'Editor path, 1 MB',
+    budget: 'extension’s own share < 30 ms',
+    measured: (r) =>
+      num(at(r, 'editorPath 1 MB', 'extensionOwnMs')) &&
+      `${num(at(r, 'editorPath 1 MB', 'extensionOwnMs'), ' ms')}; extension host busy ${num(at(r, 'editorPath 1 MB', 'extensionOwnBusyMs'), ' ms')}; whole path ${num(at(r, 'editorPath 1 MB', 'commandMedianMs'), ' ms', 0)}, bare edit ${num(at(r, 'editorPath 1 MB', 'bareEditMedianMs'), ' ms', 0)}`,
+  },
+  {
+    what: '“Gist Calls” full (100 calls of 64 KB): recording one call; first render; global state loaded at every start',
+    budget: 'state well under 100 KB',
+    measured: (r) =>
+      num(at(r, 'historyLayouts', 1, 'recordMedianMs')) &&
+      `${num(at(r, 'historyLayouts', 1, 'recordMedianMs'), ' ms')}; ${num(at(r, 'historyLayouts', 1, 'firstRenderMedianMs'), ' ms')}; ${num(at(r, 'historyStartup', 'now', 'globalStateKb'), ' KB')} (whole history in global state before: ${num(at(r, 'historyLayouts', 0, 'recordMedianMs'), ' ms', 0)}; ${num(at(r, 'historyLayouts', 0, 'firstRenderMedianMs'), ' ms')}; ${num(at(r, 'historyLayouts', 0, 'globalStateKb'), ' KB', 0)})`,
+  },
+  {
+    what: 'A VS Code start with that history: extension activation as VS Code sees it',
+    budget: '',
+    measured: (r) => num(at(r, 'historyStartup', 'now', 'activateWallMedianMs'), ' ms', 0) && `${num(at(r, 'historyStartup', 'now', 'activateWallMedianMs'), ' ms', 0)} (before: ${num(at(r, 'historyStartup', 'before', 'activateWallMedianMs'), ' ms', 0)})`,
+  },
+  {
+    what: 'Catalog parse and merge',
+    budget: '',
+    measured: (r) => num(at(r, 'catalogParse', 0, 'medianMs')) && `1,000 typical gists ${num(at(r, 'catalogParse', 0, 'medianMs'), ' ms', 0)}; a file at the 1 MiB cap ${num(at(r, 'catalogParse', 1, 'medianMs'), ' ms', 0)}`,
+  },
+  { what: 'Extension host heap after 1,000 calls vs after 10 (after a full GC)', budget: 'growth < 10 MB', measured: (r) => num(at(r, 'memory', 'growthMb'), ' MB') },
+  {
+    what: '10 generations at once from 10 editors, each held 300 ms by the service',
+    budget: 'total ≈ slowest single call',
+    measured: (r) =>
+      typeof at(r, 'scale', 'ratio') === 'number'
+        ? `${at(r, 'scale', 'eachInItsOwnDocument') === true ? 'all 10 in their own documents' : 'NOT all in their own documents'}; wall time minus editor switching = ${num(at(r, 'scale', 'ratio'), ' ×', 2)} a single call`
+        : undefined,
+  },
+];
+
+export function figuresTable(results: Results): string {
+  const rows = ROWS.map((row) => ({ row, measured: row.measured(results) })).filter((entry) => entry.measured !== undefined);
+  return [
+    `Recorded on ${typeof results.machine === 'string' ? results.machine : 'this machine'}; load average after the run ${Array.isArray(results.loadAverageAfter) ? results.loadAverageAfter.join(', ') : '?'}.`,
+    '',
+    '| What | Budget | Measured |',
+    '|---|---|---|',
+    ...rows.map(({ row, measured }) => `| ${row.what} | ${row.budget} | ${measured ?? ''} |`),
+  ].join('\n');
+}
+
+/** Replaces the figures between the markers of docs/performance.md with the table of `resultsFile`. */
+export function writePerformanceDoc(resultsFile = path.join(REPO_ROOT, 'bench', 'results.json')): void {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8')) as Results;
+  const doc = readFileSync(PERFORMANCE_DOC, 'utf8');
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start === -1 || end < start) {
+    throw new Error(`${PERFORMANCE_DOC} has no ${START} … ${END} markers.`);
+  }
+  writeFileSync(PERFORMANCE_DOC, `${doc.slice(0, start + START.length)}\n${figuresTable(results)}\n${doc.slice(end)}`);
+}
+
+if (require.main === module) {
+  writePerformanceDoc();
+  process.stdout.write(`wrote the figures of ${path.relative(REPO_ROOT, PERFORMANCE_DOC)} from bench/results.json\n`);
+}
