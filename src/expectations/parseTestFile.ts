@@ -2,6 +2,7 @@
 // config: `gist`, `variants`, `defaultTest`, `tests` (each with `description`, `vars`, `assert`,
 // `threshold`) and `testsFile` (a CSV of more tests). The file is workspace content, so it is
 // checked whole: size, counts, every field, every value, each with its line. Pure: no `vscode`.
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { recordOf } from '../shared/keyedRecord';
 import { hasControlCharacter } from '../shared/text';
 import { CheckBuilder } from './buildChecks';
@@ -121,6 +122,10 @@ export function parseTestFile({ bytes }: TestFileSource): GistTestFile {
   }
   const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
   const lines = new LineIndex(text);
+  if (createScanner(text, true).scan() === SyntaxKind.EOF) {
+    problems.add('This test file is empty. A test file is an object: { "gist": "…", "tests": [ … ] }.', start);
+    return unreadable();
+  }
   const parsed = parseJsonNodes(text, lines);
   if (!parsed.ok) {
     for (const problem of parsed.problems) {
