@@ -2,7 +2,8 @@
 // written as its text); a list is refused, since promptfoo would make one test per item and a
 // file read both ways would mean two things. Editor placeholders (`${selection}`, `${clipboard}`…)
 // are refused: they fill a catalog default from your editor, and a test file from a repository
-// must not reach into your clipboard or selection. Pure: no `vscode`.
+// must not reach into your clipboard or selection. A `file://` value, which promptfoo would load,
+// is refused rather than sent as text. Pure: no `vscode`.
 import { recordOf } from '../shared/keyedRecord';
 import { hasControlCharacter } from '../shared/text';
 import { MAX_LABEL_CHARS, MAX_VALUE_CHARS, MAX_VARS_PER_TEST } from './checkLimits';
@@ -33,6 +34,10 @@ export function checkVariable(name: string, value: string, nameRange: SourceRang
   }
   if (value.length > MAX_VALUE_CHARS) {
     problems.add(`The value of "${name}" has ${value.length.toLocaleString('en-US')} characters, over the limit of ${MAX_VALUE_CHARS.toLocaleString('en-US')}.`, valueRange);
+    return undefined;
+  }
+  if (value.startsWith('file://')) {
+    problems.add(`The value of "${name}" starts with file://: promptfoo would load that file, checks send text as written and read no file. Write the text itself.`, valueRange);
     return undefined;
   }
   const placeholder = editorPlaceholderIn(value);

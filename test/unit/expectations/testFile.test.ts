@@ -133,6 +133,11 @@ describe('checks: test files', () => {
     assert.deepEqual({ ...file.tests[0].vars }, { a: 'x', n: '3', b: 'true' });
     problemAt('{ "gist": "g", "tests": [{ "vars": { "x": ["a", "b"] } }] }', '["a"', '"x" is a list: promptfoo would run one test per item, checks do not. Write one test per value.');
     problemAt('{ "gist": "g", "tests": [{ "vars": { "x": null } }] }', 'null', 'The value of "x" must be text, not null.');
+    problemAt(
+      '{ "gist": "g", "tests": [{ "vars": { "doc": "file://docs/a.md" } }] }',
+      '"file:',
+      'The value of "doc" starts with file://: promptfoo would load that file, checks send text as written and read no file. Write the text itself.',
+    );
   });
 
   it('refuses editor placeholders in variables (the same names as the catalog\'s defaults)', () => {
