@@ -3,7 +3,8 @@
 // A spec from `defaultTest` is built for every test (its templates may differ per test); its
 // mistakes are reported once. Pure: no `vscode`.
 import { type Assertion, type AssertionExpectation, type AssertionSet, type Check } from './checkModel';
-import { type AssertionSpec, type CheckSpec, type ValueSpec } from './checkSpec';
+import { type ValueSpec } from './assertionValues';
+import { type AssertionSpec, type CheckSpec } from './checkSpec';
 import { parseCommaSeparatedValues } from './commaValues';
 import { SchemaCompiler } from './jsonSchema';
 import { type Problems } from './problems';
