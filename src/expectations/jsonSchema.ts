@@ -54,23 +54,24 @@ function errorsText(errors: ErrorObject[] | null | undefined, ajv: Ajv): string 
  */
 export class SchemaCompiler {
   private ajv: Ajv | undefined;
-  private readonly compiled = new WeakMap<object, SchemaCompilation>();
+  /** By the schema's JSON text: a schema written in defaultTest, or the same in many tests, compiles once. */
+  private readonly compiled = new Map<string, SchemaCompilation>();
 
   compile(schema: unknown): SchemaCompilation {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       return { ok: false, message: 'a JSON Schema is an object, such as { "type": "object", "required": ["name"] }' };
     }
-    const cached = this.compiled.get(schema);
+    const text = JSON.stringify(schema);
+    const cached = this.compiled.get(text);
     if (cached !== undefined) {
       return cached;
     }
-    const result = this.compileNew(schema);
-    this.compiled.set(schema, result);
+    const result = this.compileNew(schema, text.length);
+    this.compiled.set(text, result);
     return result;
   }
 
-  private compileNew(schema: object): SchemaCompilation {
-    const size = JSON.stringify(schema).length;
+  private compileNew(schema: object, size: number): SchemaCompilation {
     if (size > MAX_SCHEMA_CHARS) {
       return { ok: false, message: `the JSON Schema has ${size.toLocaleString('en-US')} characters, over the limit of ${MAX_SCHEMA_CHARS.toLocaleString('en-US')}` };
     }

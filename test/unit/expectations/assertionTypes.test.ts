@@ -144,6 +144,16 @@ describe('checks: assertion types as promptfoo documents them', () => {
     assert.equal(passes({ type: 'character-count', value: 3 }, 'ab😀'), true);
   });
 
+  it('a reason quotes outside text inertly: hidden characters as escapes, cut to its limits', () => {
+    const [result] = grade([{ type: 'equals', value: 'safe' }], 'evil\u202e\u200btxt.exe\nnext line').results;
+    assert.equal(result?.reason, 'Expected the output "evil\\u202e\\u200btxt.exe\\nnext line" to equal "safe"');
+    assert.equal(result?.actual, 'evil\u202e\u200btxt.exe\nnext line', 'the diff keeps the text as it is');
+    const long = grade([{ type: 'equals', value: 'x'.repeat(5000) }], 'y'.repeat(100_000)).results[0];
+    assert.ok((long?.reason.length ?? 0) <= 1_000 + 40, `${long?.reason.length}`);
+    assert.match(long?.reason ?? '', /… \(99,800 more characters\)"/);
+    assert.equal(long?.actual?.length, 65_536 + ' (34,464 more characters)'.length + 1);
+  });
+
   it('refuses values a type cannot use, at the assertion', () => {
     assert.deepEqual(problemsOf([{ type: 'contains' }]), ['6: contains needs a "value".']);
     assert.deepEqual(problemsOf([{ type: 'contains', value: '' }]), ['8: contains needs a text or a number as its value, not an empty one.']);
