@@ -2,7 +2,7 @@
 // non-empty text for contains, a list or comma-separated text for contains-any, a JSON Schema
 // object for is-json…), with `{{ var }}` still in its text. Pure: no `vscode`.
 import { type AssertionBaseType } from './assertionTypes';
-import { MAX_VALUE_CHARS } from './checkLimits';
+import { MAX_LIST_ITEMS, MAX_VALUE_CHARS } from './checkLimits';
 import { type CountBound, type SourceRange } from './checkModel';
 import { parseCommaSeparatedValues } from './commaValues';
 import { checkFields, entriesOf, readNumber } from './fieldReaders';
@@ -41,14 +41,18 @@ function readTexts(node: JsonNode, type: string, problems: Problems): ValueSpec 
       return undefined;
     }
     const parsed = parseCommaSeparatedValues(text);
-    if (!parsed.ok || parsed.values.length === 0) {
-      problems.add(`${type}: ${parsed.ok ? 'the list is empty' : parsed.message}.`, node.range);
+    if (!parsed.ok || parsed.values.length === 0 || parsed.values.length > MAX_LIST_ITEMS) {
+      problems.add(`${type}: ${!parsed.ok ? parsed.message : parsed.values.length === 0 ? 'the list is empty' : `at most ${MAX_LIST_ITEMS.toLocaleString('en-US')} values`}.`, node.range);
       return undefined;
     }
     return { kind: 'commaTexts', text };
   }
   if (node.kind !== 'array' || node.items.length === 0) {
     problems.add(`${type} needs a list of texts as its value, such as ["Loom", "Ada"]${node.kind === 'array' ? ', not an empty one' : ''}.`, node.range);
+    return undefined;
+  }
+  if (node.items.length > MAX_LIST_ITEMS) {
+    problems.add(`${type} takes at most ${MAX_LIST_ITEMS.toLocaleString('en-US')} values.`, node.range);
     return undefined;
   }
   const texts: string[] = [];

@@ -2,6 +2,7 @@
 // variables, regular expressions compiled on RE2 and JSON Schemas with Ajv, each once per file.
 // A spec from `defaultTest` is built for every test (its templates may differ per test); its
 // mistakes are reported once. Pure: no `vscode`.
+import { MAX_LIST_ITEMS } from './checkLimits';
 import { type Assertion, type AssertionExpectation, type AssertionSet, type Check } from './checkModel';
 import { type ValueSpec } from './assertionValues';
 import { type AssertionSpec, type CheckSpec } from './checkSpec';
@@ -113,8 +114,9 @@ export class CheckBuilder {
           return undefined;
         }
         const parsed = parseCommaSeparatedValues(text);
-        if (!parsed.ok || parsed.values.length === 0) {
-          this.problems.add(`${spec.type}: ${parsed.ok ? 'the list is empty once {{ }} is filled in' : parsed.message}.`, at);
+        if (!parsed.ok || parsed.values.length === 0 || parsed.values.length > MAX_LIST_ITEMS) {
+          const why = !parsed.ok ? parsed.message : parsed.values.length === 0 ? 'the list is empty once {{ }} is filled in' : `at most ${MAX_LIST_ITEMS.toLocaleString('en-US')} values`;
+          this.problems.add(`${spec.type}: ${why}.`, at);
           return undefined;
         }
         return { kind: 'texts', texts: parsed.values };

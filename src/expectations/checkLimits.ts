@@ -32,8 +32,16 @@ export const MAX_DIFF_CHARS = 64 * 1024;
 export const MAX_LABEL_CHARS = 1_000;
 /**
  * contains-json tries each `{` of the output as the start of an object, as promptfoo does; an
- * output full of braces could make that quadratic, so the text handed to JSON.parse is counted.
+ * output full of braces could make that quadratic, so the characters scanned and parsed are counted.
  */
 export const MAX_JSON_SCAN_CHARS = 4 * 1024 * 1024;
+/** Items of a contains-any / contains-all list: each is searched for in the whole output. */
+export const MAX_LIST_ITEMS = 1_000;
+/**
+ * levenshtein compares an output of n characters with a value of m in about n·m/32 steps (Myers'
+ * algorithm); past this many n·m cells (a 64 Ki output against a 64 Ki value) it is not computed
+ * and the assertion fails saying why, unless the lengths alone decide it.
+ */
+export const MAX_LEVENSHTEIN_CELLS = 2 ** 32;
 /** The longest object contains-json looks for, as promptfoo's `maxJsonLength`. */
 export const MAX_JSON_OBJECT_CHARS = 100_000;

@@ -3,7 +3,7 @@
 // turning the assertion into a measurement that never fails. Pure: no `vscode`.
 import { distance } from 'fastest-levenshtein';
 import { isDeepStrictEqual } from 'node:util';
-import { MAX_DIFF_CHARS } from './checkLimits';
+import { MAX_DIFF_CHARS, MAX_LEVENSHTEIN_CELLS } from './checkLimits';
 import { type Assertion, type CountBound, type SourceRange } from './checkModel';
 import { extractJsonObjects } from './extractJson';
 import { cut, quote, reasonText } from './visibleText';
@@ -136,16 +136,8 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return isJsonOutcome(assertion, output);
     case 'contains-json':
       return containsJsonOutcome(assertion, output);
-    case 'levenshtein': {
-      const { text, threshold } = e.kind === 'distance' ? e : { text: '', threshold: 0 };
-      const measured = distance(output, text);
-      return {
-        pass: flip(measured <= threshold),
-        failure: `Levenshtein distance ${measured} is ${inverse ? 'less than or equal to' : 'greater than'} the threshold ${threshold}`,
-        expected: diffText(text),
-        actual: diffText(output),
-      };
-    }
+    case 'levenshtein':
+      return levenshteinOutcome(assertion, output);
     case 'latency': {
       const threshold = e.kind === 'threshold' ? e.threshold : 0;
       return { pass: flip(latencyMs <= threshold), failure: `Latency ${latencyMs} ms is ${inverse ? 'less than or equal to' : 'greater than'} the threshold ${threshold} ms` };
@@ -159,6 +151,30 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return { pass: flip(countMatches(bound, count)), failure: `Expected ${not(inverse)}${describeBound(bound)} ${unit}; the output has ${count}` };
     }
   }
+}
+
+/**
+ * The distance is at least the difference of the lengths and at most the longer length, so those
+ * decide many cases without computing it; a comparison too large to compute in bounded time fails.
+ */
+function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
+  const { expectation: e, inverse } = assertion;
+  const { text, threshold } = e.kind === 'distance' ? e : { text: '', threshold: 0 };
+  const diff = { expected: diffText(text), actual: diffText(output) };
+  const comparison = inverse ? 'less than or equal to' : 'greater than';
+  const lengthGap = Math.abs(output.length - text.length);
+  if (lengthGap > threshold) {
+    return { pass: inverse, failure: `Levenshtein distance is at least ${lengthGap} (the difference in length), ${comparison} the threshold ${threshold}`, ...diff };
+  }
+  const longest = Math.max(output.length, text.length);
+  if (longest <= threshold) {
+    return { pass: !inverse, failure: `Levenshtein distance is at most ${longest} (the longer length), ${comparison} the threshold ${threshold}`, ...diff };
+  }
+  if (output.length * text.length > MAX_LEVENSHTEIN_CELLS) {
+    return { pass: false, failure: `The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`, ...diff };
+  }
+  const measured = distance(output, text);
+  return { pass: (measured <= threshold) !== inverse, failure: `Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`, ...diff };
 }
 
 function isJsonOutcome(assertion: Assertion, output: string): Outcome {

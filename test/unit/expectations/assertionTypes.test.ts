@@ -115,6 +115,17 @@ describe('checks: assertion types as promptfoo documents them', () => {
     assert.equal(passes({ type: 'levenshtein', threshold: 1, value: 'a' }, '😀'), false, 'UTF-16 units, as promptfoo (fastest-levenshtein): an emoji is 2 edits from "a"');
   });
 
+  it('levenshtein: the lengths decide when they can; a comparison too large to compute fails, saying so', () => {
+    const gap = grade([{ type: 'levenshtein', value: 'abc', threshold: 2 }], 'abcdef').results[0];
+    assert.deepEqual([gap?.pass, gap?.reason], [false, 'Levenshtein distance is at least 3 (the difference in length), greater than the threshold 2']);
+    assert.equal(passes({ type: 'not-levenshtein', value: 'abc', threshold: 2 }, 'abcdef'), true);
+    assert.equal(passes({ type: 'levenshtein', value: 'abc', threshold: 6 }, 'xyzxyz'), true, 'never more than the longer length');
+    const huge = grade([{ type: 'levenshtein', value: 'a'.repeat(65_536), threshold: 5_000 }], 'a'.repeat(70_000)).results[0];
+    assert.equal(huge?.pass, false);
+    assert.equal(huge?.reason, 'The output (70,000 characters) and the value (65,536) are too long to compute their Levenshtein distance in bounded time');
+    assert.equal(passes({ type: 'not-levenshtein', value: 'a'.repeat(65_536), threshold: 5_000 }, 'a'.repeat(70_000)), false, 'not- does not turn it into a pass');
+  });
+
   it('levenshtein: {{expected}} from the test variables (deterministic.md)', () => {
     assert.equal(grade([{ type: 'levenshtein', threshold: 2, value: '{{expected}}' }], 'foobaz', { vars: { expected: 'foobar' } }).pass, true);
   });
@@ -154,6 +165,12 @@ describe('checks: assertion types as promptfoo documents them', () => {
     assert.equal(long?.actual?.length, 65_536 + ' (34,464 more characters)'.length + 1);
   });
 
+  it('contains-json on an output made of braces stops at its budget and says so', () => {
+    const [result] = grade([{ type: 'contains-json' }], '{"a":'.repeat(400_000)).results;
+    assert.equal(result?.pass, false);
+    assert.equal(result?.reason, 'Expected the output to contain a JSON object (the search stopped early: the output has too many braces to try them all)');
+  });
+
   it('refuses values a type cannot use, at the assertion', () => {
     assert.deepEqual(problemsOf([{ type: 'contains' }]), ['6: contains needs a "value".']);
     assert.deepEqual(problemsOf([{ type: 'contains', value: '' }]), ['8: contains needs a text or a number as its value, not an empty one.']);
@@ -163,6 +180,7 @@ describe('checks: assertion types as promptfoo documents them', () => {
     assert.deepEqual(problemsOf([{ type: 'contains', value: 'x', threshold: 0.5 }]), [
       '9: "threshold" has no meaning for contains (promptfoo ignores it): only levenshtein and latency take one. For a test\'s pass mark, put "threshold" on the test.',
     ]);
+    assert.deepEqual(problemsOf([{ type: 'contains-any', value: Array.from({ length: 1_001 }, (_, i) => `v${i}`) }]), ['8: contains-any takes at most 1,000 values.']);
     assert.deepEqual(problemsOf([{ type: 'is-json', value: 'file://schema.json' }]), ['8: is-json: schemas from files (file://) are not supported; write the JSON Schema here.']);
   });
 
