@@ -1,0 +1,47 @@
+// Every size limit of checks in one place. Test files and their CSV data are workspace content
+// (a cloned repository's), and outputs come from the service: both are capped before any work
+// that grows with them, so neither can stall the extension host or the CLI. Pure: no `vscode`.
+
+/** A `*.gisttest.json` larger than this is not parsed (1,000 tests with a few checks each take ~300 KiB). */
+export const MAX_TEST_FILE_BYTES = 2 * 1024 * 1024;
+/** Tests of one file, counting its CSV rows; the rest are refused with one problem. */
+export const MAX_TESTS_PER_FILE = 10_000;
+/** Assertions of one test, sets and their members included, `defaultTest`'s too. */
+export const MAX_ASSERTIONS_PER_TEST = 100;
+/** Variables of one test (as for the language model tools' calls). */
+export const MAX_VARS_PER_TEST = 64;
+/** One variable's value and one expected text (`value` of equals, contains…, levenshtein). */
+export const MAX_VALUE_CHARS = 64 * 1024;
+/** Variants named by one file. */
+export const MAX_VARIANTS_PER_FILE = 32;
+/** How many times a file may ask each test to run per variant (`repeat`). */
+export const MAX_REPEAT = 100;
+/** A regular expression's source; RE2 also refuses programs that nest repetitions past 1,000. */
+export const MAX_REGEX_CHARS = 4 * 1024;
+/** A JSON Schema (as JSON text) and its nesting: Ajv compiles untrusted schemas recursively. */
+export const MAX_SCHEMA_CHARS = 64 * 1024;
+export const MAX_SCHEMA_DEPTH = 32;
+/** Problems reported for one file; past this one more says how many were left out. */
+export const MAX_PROBLEMS_PER_FILE = 200;
+/** A result's reason, and one quoted excerpt of outside text inside it. */
+export const MAX_REASON_CHARS = 1_000;
+export const MAX_EXCERPT_CHARS = 200;
+/** Expected and actual text kept with a result for a diff. */
+export const MAX_DIFF_CHARS = 64 * 1024;
+/** A description or metric name. */
+export const MAX_LABEL_CHARS = 1_000;
+/**
+ * contains-json tries each `{` of the output as the start of an object, as promptfoo does; an
+ * output full of braces could make that quadratic, so the characters scanned and parsed are counted.
+ */
+export const MAX_JSON_SCAN_CHARS = 4 * 1024 * 1024;
+/** Items of a contains-any / contains-all list: each is searched for in the whole output. */
+export const MAX_LIST_ITEMS = 1_000;
+/**
+ * levenshtein compares an output of n characters with a value of m in about n·m/32 steps (Myers'
+ * algorithm); past this many n·m cells (a 64 Ki output against a 64 Ki value) it is not computed
+ * and the assertion fails saying why, unless the lengths alone decide it.
+ */
+export const MAX_LEVENSHTEIN_CELLS = 2 ** 32;
+/** The longest object contains-json looks for, as promptfoo's `maxJsonLength`. */
+export const MAX_JSON_OBJECT_CHARS = 100_000;

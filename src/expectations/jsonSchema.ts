@@ -1,0 +1,98 @@
+// JSON Schemas of is-json and contains-json, compiled with Ajv as promptfoo does (strict schema
+// mode, so a typo in a keyword is an error rather than a schema that accepts everything). A schema
+// in a test file is untrusted: it is capped in size and depth before Ajv sees it (Ajv compiles
+// recursively), remote `$ref`s are never fetched, and `pattern`s run on the linear-time engine.
+// Pure: no `vscode`.
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { type RegExpEngine } from 'ajv/dist/types';
+import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './checkLimits';
+import { compileUserRegex } from './userRegex';
+
+/** Validates one JSON value; `errors` is Ajv's text for the first failure. */
+export type SchemaValidator = (value: unknown) => { readonly valid: true } | { readonly valid: false; readonly errors: string };
+
+export type SchemaCompilation = { readonly ok: true; readonly validator: SchemaValidator } | { readonly ok: false; readonly message: string };
+
+/** Ajv's `code.regExp`: patterns compile on RE2, or the schema does not compile. */
+const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string): { test: (text: string) => boolean } => {
+    const compiled = compileUserRegex(pattern);
+    if (!compiled.ok) {
+      throw new Error(`pattern ${JSON.stringify(pattern)}: ${compiled.message}`);
+    }
+    return compiled.regex;
+  },
+  { code: 'linearRegExp' },
+);
+
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: value, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) {
+      continue;
+    }
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) {
+      return deepest;
+    }
+    for (const child of Object.values(node)) {
+      stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return deepest;
+}
+
+function errorsText(errors: ErrorObject[] | null | undefined, ajv: Ajv): string {
+  return ajv.errorsText(errors ?? []);
+}
+
+/**
+ * Compiles the schemas of one test file. One Ajv per file: Ajv keeps every schema it compiled,
+ * so a shared instance would grow with every edit of every file, and two files' `$id`s would clash.
+ */
+export class SchemaCompiler {
+  private ajv: Ajv | undefined;
+  /** By the schema's JSON text: a schema written in defaultTest, or the same in many tests, compiles once. */
+  private readonly compiled = new Map<string, SchemaCompilation>();
+
+  compile(schema: unknown): SchemaCompilation {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      return { ok: false, message: 'a JSON Schema is an object, such as { "type": "object", "required": ["name"] }' };
+    }
+    const text = JSON.stringify(schema);
+    const cached = this.compiled.get(text);
+    if (cached !== undefined) {
+      return cached;
+    }
+    const result = this.compileNew(schema, text.length);
+    this.compiled.set(text, result);
+    return result;
+  }
+
+  private compileNew(schema: object, size: number): SchemaCompilation {
+    if (size > MAX_SCHEMA_CHARS) {
+      return { ok: false, message: `the JSON Schema has ${size.toLocaleString('en-US')} characters, over the limit of ${MAX_SCHEMA_CHARS.toLocaleString('en-US')}` };
+    }
+    if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) {
+      return { ok: false, message: `the JSON Schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` };
+    }
+    this.ajv ??= new Ajv({ addUsedSchema: false, code: { regExp: linearRegExp } });
+    const ajv = this.ajv;
+    let validate: ValidateFunction;
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'it does not compile';
+      return { ok: false, message: `the JSON Schema does not compile: ${reason}` };
+    }
+    if ((validate as { $async?: unknown }).$async !== undefined) {
+      return { ok: false, message: 'asynchronous JSON Schemas ($async) are not supported' };
+    }
+    return {
+      ok: true,
+      validator: (value) => (validate(value) === true ? { valid: true } : { valid: false, errors: errorsText(validate.errors, ajv) }),
+    };
+  }
+}

@@ -1,0 +1,234 @@
+// One assertion on one call's output, with promptfoo's meaning for each type (read from
+// promptfoo 0.123.1's handlers): score 1 or 0, `not-` inverting the outcome, and a weight of 0
+// turning the assertion into a measurement that never fails. Pure: no `vscode`.
+import { distance } from 'fastest-levenshtein';
+import { isDeepStrictEqual } from 'node:util';
+import { MAX_DIFF_CHARS, MAX_LEVENSHTEIN_CELLS } from './checkLimits';
+import { type Assertion, type CountBound, type SourceRange } from './checkModel';
+import { extractJsonObjects } from './extractJson';
+import { cut, quote, reasonText } from './visibleText';
+
+/** What a call gave: its text and how long it took (for `latency`). */
+export interface CallOutcome {
+  readonly output: string;
+  readonly latencyMs: number;
+}
+
+/** One check's outcome. `reason` is plain text; expected and actual, when set, are for a diff. */
+export interface CheckResult {
+  readonly check: 'assertion' | 'assert-set';
+  /** As written: `not-contains`, `assert-set`. */
+  readonly type: string;
+  readonly pass: boolean;
+  readonly score: number;
+  readonly reason: string;
+  readonly range: SourceRange;
+  readonly metric?: string;
+  readonly weight?: number;
+  readonly expected?: string;
+  readonly actual?: string;
+  /** An assert-set's members' results. */
+  readonly results?: readonly CheckResult[];
+}
+
+interface Outcome {
+  readonly pass: boolean;
+  readonly failure: string;
+  readonly expected?: string;
+  readonly actual?: string;
+}
+
+const not = (inverse: boolean): string => (inverse ? 'not ' : '');
+
+function diffText(text: string): string {
+  return cut(text, MAX_DIFF_CHARS);
+}
+
+function countMatches(bound: CountBound, count: number): boolean {
+  if ('exact' in bound) {
+    return count === bound.exact;
+  }
+  return (bound.min === undefined || count >= bound.min) && (bound.max === undefined || count <= bound.max);
+}
+
+function describeBound(bound: CountBound): string {
+  if ('exact' in bound) {
+    return `exactly ${bound.exact}`;
+  }
+  if (bound.min !== undefined && bound.max !== undefined) {
+    return `between ${bound.min} and ${bound.max}`;
+  }
+  return bound.min !== undefined ? `at least ${bound.min}` : `at most ${bound.max ?? 0}`;
+}
+
+/** promptfoo's word count: the trimmed text split on whitespace. */
+export function countWords(text: string): number {
+  return text
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.length > 0).length;
+}
+
+/** Characters as people count them: Unicode code points, so an emoji counts once. */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _char of text) {
+    count += 1;
+  }
+  return count;
+}
+
+function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Outcome {
+  const { expectation: e, inverse } = assertion;
+  const flip = (matched: boolean): boolean => matched !== inverse;
+  switch (assertion.baseType) {
+    case 'equals': {
+      if (e.kind === 'json') {
+        let parsed: unknown;
+        let isJson = true;
+        try {
+          parsed = JSON.parse(output);
+        } catch {
+          isJson = false;
+        }
+        const expected = JSON.stringify(e.value, null, 2);
+        return {
+          pass: isJson ? flip(isDeepStrictEqual(e.value, parsed)) : inverse,
+          failure: isJson ? `Expected the output to ${not(inverse)}equal ${quote(JSON.stringify(e.value))} as JSON` : 'Expected the output to be JSON equal to the value, but it is not JSON',
+          expected: diffText(expected),
+          actual: diffText(isJson ? JSON.stringify(parsed, null, 2) : output),
+        };
+      }
+      const text = e.kind === 'text' ? e.text : '';
+      return { pass: flip(output === text), failure: `Expected the output ${quote(output)} to ${not(inverse)}equal ${quote(text)}`, expected: diffText(text), actual: diffText(output) };
+    }
+    case 'contains':
+    case 'icontains': {
+      const text = e.kind === 'text' ? e.text : '';
+      const found = assertion.baseType === 'contains' ? output.includes(text) : output.toLowerCase().includes(text.toLowerCase());
+      return { pass: flip(found), failure: `Expected the output to ${not(inverse)}contain ${quote(text)}` };
+    }
+    case 'contains-any':
+    case 'icontains-any':
+    case 'contains-all':
+    case 'icontains-all': {
+      const texts = e.kind === 'texts' ? e.texts : [];
+      const fold = assertion.baseType.startsWith('i');
+      const haystack = fold ? output.toLowerCase() : output;
+      const has = (text: string): boolean => haystack.includes(fold ? text.toLowerCase() : text);
+      const list = texts.map((text) => quote(text, 60)).join(', ');
+      if (assertion.baseType.endsWith('-any')) {
+        return { pass: flip(texts.some(has)), failure: `Expected the output to ${not(inverse)}contain one of ${list}` };
+      }
+      const missing = texts.filter((text) => !has(text));
+      const missingList = missing.map((text) => quote(text, 60)).join(', ');
+      return { pass: flip(missing.length === 0), failure: inverse ? `Expected the output to not contain all of ${list}` : `Expected the output to contain all of ${list}; missing ${missingList}` };
+    }
+    case 'starts-with': {
+      const text = e.kind === 'text' ? e.text : '';
+      return { pass: flip(output.startsWith(text)), failure: `Expected the output to ${not(inverse)}start with ${quote(text)}; it starts ${quote(output, 60)}` };
+    }
+    case 'regex': {
+      const matched = e.kind === 'regex' && e.regex.test(output);
+      return { pass: flip(matched), failure: `Expected the output to ${not(inverse)}match the regular expression ${quote(e.kind === 'regex' ? e.source : '')}` };
+    }
+    case 'is-json':
+      return isJsonOutcome(assertion, output);
+    case 'contains-json':
+      return containsJsonOutcome(assertion, output);
+    case 'levenshtein':
+      return levenshteinOutcome(assertion, output);
+    case 'latency': {
+      const threshold = e.kind === 'threshold' ? e.threshold : 0;
+      return { pass: flip(latencyMs <= threshold), failure: `Latency ${latencyMs} ms is ${inverse ? 'less than or equal to' : 'greater than'} the threshold ${threshold} ms` };
+    }
+    case 'word-count':
+    case 'character-count': {
+      const bound: CountBound = e.kind === 'count' ? e.bound : { exact: 0 };
+      const words = assertion.baseType === 'word-count';
+      const count = words ? countWords(output) : countCharacters(output);
+      const unit = words ? 'words' : 'characters';
+      return { pass: flip(countMatches(bound, count)), failure: `Expected ${not(inverse)}${describeBound(bound)} ${unit}; the output has ${count}` };
+    }
+  }
+}
+
+/**
+ * The distance is at least the difference of the lengths and at most the longer length, so those
+ * decide many cases without computing it; a comparison too large to compute in bounded time fails.
+ */
+function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
+  const { expectation: e, inverse } = assertion;
+  const { text, threshold } = e.kind === 'distance' ? e : { text: '', threshold: 0 };
+  const diff = { expected: diffText(text), actual: diffText(output) };
+  const comparison = inverse ? 'less than or equal to' : 'greater than';
+  const lengthGap = Math.abs(output.length - text.length);
+  if (lengthGap > threshold) {
+    return { pass: inverse, failure: `Levenshtein distance is at least ${lengthGap} (the difference in length), ${comparison} the threshold ${threshold}`, ...diff };
+  }
+  const longest = Math.max(output.length, text.length);
+  if (longest <= threshold) {
+    return { pass: !inverse, failure: `Levenshtein distance is at most ${longest} (the longer length), ${comparison} the threshold ${threshold}`, ...diff };
+  }
+  if (output.length * text.length > MAX_LEVENSHTEIN_CELLS) {
+    return { pass: false, failure: `The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`, ...diff };
+  }
+  const measured = distance(output, text);
+  return { pass: (measured <= threshold) !== inverse, failure: `Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`, ...diff };
+}
+
+function isJsonOutcome(assertion: Assertion, output: string): Outcome {
+  const { expectation: e, inverse } = assertion;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(output);
+  } catch {
+    return { pass: inverse, failure: 'Expected the output to be valid JSON' };
+  }
+  if (e.kind !== 'schema' || e.schema === undefined) {
+    return { pass: !inverse, failure: 'Expected the output to not be valid JSON' };
+  }
+  const checked = e.schema.validator(parsed);
+  if (inverse) {
+    return { pass: !checked.valid, failure: 'The output is JSON that conforms to the schema' };
+  }
+  return { pass: checked.valid, failure: checked.valid ? '' : `The JSON does not conform to the schema: ${checked.errors}` };
+}
+
+function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
+  const { expectation: e, inverse } = assertion;
+  const { objects, stoppedEarly } = extractJsonObjects(output);
+  const stopped = stoppedEarly ? ' (the search stopped early: the output has too many braces to try them all)' : '';
+  if (e.kind !== 'schema' || e.schema === undefined) {
+    return { pass: inverse ? objects.length === 0 : objects.length > 0, failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` };
+  }
+  let lastErrors: string | undefined;
+  for (const object of objects) {
+    const checked = e.schema.validator(object);
+    if (checked.valid) {
+      return { pass: !inverse, failure: 'The output contains JSON that conforms to the schema' };
+    }
+    lastErrors = checked.errors;
+  }
+  return {
+    pass: inverse,
+    failure: lastErrors === undefined ? `Expected the output to contain a JSON object${stopped}` : `No JSON object in the output conforms to the schema: ${lastErrors}${stopped}`,
+  };
+}
+
+/** Runs one assertion. A weight of 0 always passes (promptfoo: a metric-only assertion); the score stays. */
+export function runAssertion(assertion: Assertion, call: CallOutcome): CheckResult {
+  const outcome = outcomeOf(assertion, call);
+  const pass = assertion.weight === 0 ? true : outcome.pass;
+  return {
+    check: 'assertion',
+    type: assertion.type,
+    pass,
+    score: outcome.pass ? 1 : 0,
+    reason: outcome.pass ? 'Assertion passed' : reasonText(outcome.failure),
+    range: assertion.range,
+    ...(assertion.metric !== undefined ? { metric: assertion.metric } : {}),
+    ...(assertion.weight !== undefined ? { weight: assertion.weight } : {}),
+    ...(!outcome.pass && outcome.expected !== undefined ? { expected: outcome.expected, actual: outcome.actual ?? '' } : {}),
+  };
+}

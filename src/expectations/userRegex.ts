@@ -1,0 +1,54 @@
+// Regular expressions from test files run on RE2 (re2js), whose matching time is linear in the
+// text: a pattern such as `(a+)+$` from a cloned repository cannot hang the extension host or a
+// CI job the way a backtracking engine (JavaScript's RegExp) can. RE2 has no backreferences and
+// no lookahead; those patterns are refused with the reason, never run another way. Pure.
+import { RE2JS } from 're2js';
+import { MAX_REGEX_CHARS } from './checkLimits';
+
+/** A compiled pattern: `test` finds a match anywhere in the text, as `RegExp.prototype.test`. */
+export interface UserRegex {
+  test(text: string): boolean;
+}
+
+export type RegexCompilation = { readonly ok: true; readonly regex: UserRegex } | { readonly ok: false; readonly message: string };
+
+/** JavaScript syntax with no linear-time equivalent, found before RE2 would misread it. */
+function unsupportedSyntax(pattern: string): string | undefined {
+  for (let index = 0; index < pattern.length; index += 1) {
+    const char = pattern[index];
+    if (char === '\\') {
+      const next = pattern[index + 1] ?? '';
+      if (/[1-9]/.test(next)) {
+        return `backreferences such as \\${next} are not supported by the linear-time engine (RE2)`;
+      }
+      if (next === 'k' && pattern[index + 2] === '<') {
+        return 'named backreferences (\\k<name>) are not supported by the linear-time engine (RE2)';
+      }
+      index += 1;
+    } else if (char === '(' && pattern[index + 1] === '?' && (pattern[index + 2] === '=' || pattern[index + 2] === '!')) {
+      return 'lookahead ((?=…) and (?!…)) is not supported by the linear-time engine (RE2); lookbehind without groups is';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Compiles a pattern written for JavaScript's `new RegExp(pattern)` (promptfoo's `regex`, no
+ * flags): `\uXXXX`, `\cX`, `[^]` and `(?<name>…)` are translated to RE2's spelling first.
+ */
+export function compileUserRegex(pattern: string): RegexCompilation {
+  if (pattern.length > MAX_REGEX_CHARS) {
+    return { ok: false, message: `the pattern has ${pattern.length.toLocaleString('en-US')} characters, over the limit of ${MAX_REGEX_CHARS.toLocaleString('en-US')}` };
+  }
+  const unsupported = unsupportedSyntax(pattern);
+  if (unsupported !== undefined) {
+    return { ok: false, message: unsupported };
+  }
+  try {
+    const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.LOOKBEHINDS);
+    return { ok: true, regex: { test: (text) => compiled.test(text) } };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : 'it does not compile';
+    return { ok: false, message: `the pattern is not valid for the linear-time engine (RE2): ${reason}` };
+  }
+}
