@@ -22,7 +22,7 @@ export interface ReviewPair {
 
 export interface ScheduleOptions {
   readonly seed: number;
-  /** The variants to pair, in the results header's order; default: every variant of the cells. */
+  /** The variants to pair, in the results header's order; default: every variant of the cells, by name. */
   readonly variants?: readonly string[];
   /** Also ask about pairs whose two texts are identical (known from their content digests); default false. */
   readonly includeIdentical?: boolean;
@@ -42,9 +42,12 @@ interface PairDraft {
 }
 
 /** Every pair to review, in the reviewer's order, sides assigned. */
-export function scheduleReview(cells: Iterable<CellResult>, options: ScheduleOptions): ReviewPair[] {
-  const index = indexCells(cells, options.variants ?? []);
-  // Only the given variants are paired (the index also holds any others the cells have).
+export function scheduleReview(input: Iterable<CellResult>, options: ScheduleOptions): ReviewPair[] {
+  const cells = [...input];
+  // Only the given variants are paired (the index also holds any others the cells have); without a
+  // list, all of them in name order, so the cells' order cannot change the schedule.
+  const all = options.variants === undefined ? [...new Set(Array.from(cells, (cell) => cell.variant))].sort() : undefined;
+  const index = indexCells(cells, options.variants ?? all ?? []);
   const paired = options.variants === undefined ? index.variants.length : new Set(options.variants).size;
   const drafts: PairDraft[] = [];
   for (const [position, { row, sample }] of index.rowSamples.entries()) {

@@ -6,8 +6,8 @@
 // U₍ₖ₎ + (1 − U₍ₖ₎)·(1 − V^(1/(n−k))) (the smallest of the n − k uniforms above it). So each
 // resample's median is drawn exactly as resampling would give it, in constant time instead of n
 // draws and a selection: 1,000 resamples of 10,000 pairs take microseconds. Checked against the
-// closed form P(median* ≤ x₍ⱼ₎) = P(Binomial(n, j/n) ≥ m) for odd n = 2m − 1 (Efron, The Jackknife,
-// the Bootstrap and Other Resampling Plans, SIAM 1982, §5.3) and against plain resampling.
+// closed form P(median* ≤ x₍ⱼ₎) = P(Binomial(n, j/n) ≥ m) for odd n = 2m − 1 (Efron, "Bootstrap
+// methods: another look at the jackknife", Annals of Statistics 7 (1979) 1–26, §3) and against plain resampling.
 // Pure: no `vscode`.
 import { quantileSorted } from 'simple-statistics';
 import { beta } from './randomVariates';

@@ -6,7 +6,7 @@ const close = (actual: number, expected: number, tolerance: number, what: string
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
 
 describe('binomial distribution', () => {
-  it('matches the cumulative binomial table for p = ½ (Conover, Practical Nonparametric Statistics, 3rd ed., Table A3)', () => {
+  it('matches the cumulative binomial table for p = ½ (as printed in Conover, Practical Nonparametric Statistics, 3rd ed.)', () => {
     const table: Array<[number, number, number]> = [
       [1, 10, 0.0107],
       [2, 10, 0.0547],

@@ -11,7 +11,7 @@ describe('sign test and exact McNemar test', () => {
     assert.equal(exactMcNemar(7, 1).pValue, result.pValue);
   });
 
-  it("Agresti's presidential approval ratings (An Introduction to Categorical Data Analysis, Table 8.1: 86 and 150 discordant): p < 0.0001", () => {
+  it("Agresti's approval ratings of the Prime Minister (Categorical Data Analysis, 2nd ed., §10.1: 86 and 150 discordant, z = −4.17): p < 0.0001", () => {
     const result = exactMcNemar(86, 150);
     assert.ok(result.pValue < 0.0001, String(result.pValue));
     // Agresti's z = −4.17 by the large-sample test; the exact p sits beside its continuity-corrected chi-square p (4.1e-5).

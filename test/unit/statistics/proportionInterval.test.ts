@@ -7,7 +7,7 @@ const close = (actual: number, expected: number, tolerance: number, what: string
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
 
 describe('Wilson score interval', () => {
-  it("matches Newcombe's Table I, method 3 (Statistics in Medicine 17 (1998) 857–872), to four decimals", () => {
+  it("matches Newcombe's worked examples, method 3 (Statistics in Medicine 17 (1998) 857–872), to four decimals", () => {
     const table: Array<[number, number, number, number]> = [
       [81, 263, 0.2553, 0.3662],
       [15, 148, 0.0624, 0.1605],
