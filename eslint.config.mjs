@@ -13,19 +13,21 @@ const PURE_MODULES = {
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyTooltip}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
+  review: ['**/*.ts'],
   shared: ['{accountStatus,commandIds,flowButtons,gistUser,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text}.ts'],
+  statistics: ['**/*.ts'],
 };
 
 /**
  * The floors of src/, lowest first. Everything a floor holds may be used by the floors above it,
  * never by its own floor or one below: shared/ text and state rules; the pure client, the
- * catalog and the checks' assertions (expectations/); the account and VS Code's network
- * settings; generation; the features built on it.
+ * catalog, the checks' assertions (expectations/) and the statistics; the account, VS Code's
+ * network settings and blind review (its verdicts use the statistics); generation; the features built on it.
  */
 const FLOORS = [
   ['shared'],
-  ['client', 'catalog', 'expectations'],
-  ['account', 'network'],
+  ['client', 'catalog', 'expectations', 'statistics'],
+  ['account', 'network', 'review'],
   ['generation'],
   ['history', 'diagnostics', 'languageModelTools'],
 ];

@@ -19,6 +19,7 @@ import { clientOverhead } from './clientOverhead';
 import { networkOverhead } from './networkOverhead';
 import { summarizeProfile } from './profileSummary';
 import { median, round } from './stats';
+import { verdictsBench } from './verdicts';
 import { runPhase } from './vscodeRun';
 
 const quick = process.argv.includes('--quick');
@@ -135,12 +136,21 @@ function catalogSection(): Promise<Record<string, unknown>> {
   return Promise.resolve({ catalogParse: catalog });
 }
 
+function verdictsSection(): Promise<Record<string, unknown>> {
+  const verdicts = verdictsBench(quick ? 3 : 15);
+  console.table(verdicts.rows);
+  log(`verdict panel figures: ${verdicts.rows.map((row) => `${row.name} ${row.medianMs} ms (CPU ${row.medianCpuMs} ms; first run ${row.firstMs} ms, CPU ${row.firstCpuMs} ms)`).join('; ')}`);
+  log(`its sentence: ${verdicts.headline}`);
+  return Promise.resolve({ verdicts: verdicts.rows });
+}
+
 /** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
 const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle: () => Promise.resolve(bundleSizes()),
   client: clientSection,
   network: networkSection,
   catalog: catalogSection,
+  verdicts: verdictsSection,
   activation: () => inVsCode('activation'),
   editor: async () => {
     if (baseline === undefined) {
@@ -190,7 +200,7 @@ async function main(): Promise<void> {
   if (profile) {
     await fs.rm(PROFILE_DIR, { recursive: true, force: true });
     await fs.mkdir(PROFILE_DIR, { recursive: true });
-  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog'].includes(name))) {
+  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'verdicts'].includes(name))) {
     // What users run; `npm run bench` builds the development bundle first, which is put back at the end.
     execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
