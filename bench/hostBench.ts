@@ -43,14 +43,20 @@ export async function run(): Promise<void> {
   const quick = process.env.GIST_BENCH_QUICK === '1';
   const phase = process.env.GIST_BENCH_PHASE;
   let results: Record<string, unknown>;
-  if (phase === 'activation') {
-    results = { activationMs: (await api()).testing.activationMs() };
-  } else if (phase === 'history-seed') {
-    results = await seedOldLayout();
-  } else if (phase === 'history-start' || phase === 'history-start-top-up') {
-    results = await measureStart(phase === 'history-start-top-up');
-  } else {
-    results = await sections(serviceUrl, quick);
+  try {
+    if (phase === 'activation') {
+      results = { activationMs: (await api()).testing.activationMs() };
+    } else if (phase === 'history-seed') {
+      results = await seedOldLayout();
+    } else if (phase === 'history-start' || phase === 'history-start-top-up') {
+      results = await measureStart(phase === 'history-start-top-up');
+    } else {
+      results = await sections(serviceUrl, quick);
+    }
+  } catch (error) {
+    // The extension host's console is in no log the bench reads: say it on the progress lines.
+    progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    throw error;
   }
   writeFileSync(out, JSON.stringify(results));
 }

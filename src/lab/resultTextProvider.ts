@@ -1,0 +1,50 @@
+// The whole text of one cell, opened from the results view (Enter) or compared with another
+// (C, C): a read-only document of its own scheme, read back from the results file on demand.
+// The URI names the results file, the row, the variant and the sample; the title says the same.
+import * as vscode from 'vscode';
+import { variantLabel } from '../runs/variants';
+import { ResultsIndex } from './resultsIndex';
+import { cellResult } from './resultsRows';
+
+export const RESULT_TEXT_SCHEME = 'gist-result';
+
+interface CellUriQuery {
+  readonly file: string;
+  readonly row: number;
+  readonly variant: number;
+  readonly sample?: number;
+}
+
+/** `gist-result:/<gist> · <variant> · row <n>.txt?<the cell>`: the path is the editor's title. */
+export function resultTextUri(file: vscode.Uri, gist: string, variantName: string, row: number, variant: number, sample?: number): vscode.Uri {
+  const query: CellUriQuery = { file: file.toString(), row, variant, ...(sample === undefined ? {} : { sample }) };
+  const title = `${gist} · ${variantName} · row ${row}${sample === undefined ? '' : ` · sample ${sample}`}`.replace(/[/\\]/g, '∕');
+  return vscode.Uri.from({ scheme: RESULT_TEXT_SCHEME, path: `/${title}`, query: JSON.stringify(query) });
+}
+
+export class ResultTextProvider implements vscode.TextDocumentContentProvider {
+  /** `openIndex`: the index a results view already holds for that file, else undefined. */
+  constructor(private readonly openIndex: (path: string) => ResultsIndex | undefined) {}
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    let query: CellUriQuery;
+    try {
+      query = JSON.parse(uri.query) as CellUriQuery;
+    } catch {
+      return vscode.l10n.t('This link does not name a cell of a results file.');
+    }
+    const file = vscode.Uri.parse(query.file);
+    if (file.scheme !== 'file') {
+      return vscode.l10n.t('Results files are read from disk only.');
+    }
+    const index = this.openIndex(file.fsPath) ?? (await ResultsIndex.open(file.fsPath));
+    const line = await cellResult(index, query.row, query.variant, query.sample);
+    if (line === undefined) {
+      return vscode.l10n.t('Row {0} has no result for {1} (yet).', query.row, variantLabel(index.header.variants[query.variant] ?? null));
+    }
+    if (line.error !== null) {
+      return vscode.l10n.t('The call failed ({0}): {1}', line.error.kind, line.error.message);
+    }
+    return line.truncated === true ? `${line.content ?? ''}\n\n${vscode.l10n.t('[The text was cut to 1 MiB in the results file.]')}` : (line.content ?? '');
+  }
+}

@@ -1,0 +1,59 @@
+// The figures on top of the results view, from the index: per variant, calls, failures, latency
+// p50/p95 and mean and median length of the calls that succeeded (the same definitions as the
+// results summary of src/runs/summary.ts: percentiles by Hyndman and Fan's definition 7), and the
+// counts the status line shows. Pure Node: no `vscode`.
+import { mean, quantileSorted } from 'simple-statistics';
+import { variantLabel } from '../runs/variants';
+import type { ResultsIndex } from './resultsIndex';
+import type { VariantFigures } from './resultsViewProtocol';
+
+export interface IndexCounts {
+  readonly figures: readonly VariantFigures[];
+  readonly failedCells: number;
+  /** Cells of the data file (rows × variants × samples) with no result: not run yet, or the run stopped. */
+  readonly missingCells: number;
+}
+
+export function indexCounts(index: ResultsIndex): IndexCounts {
+  const { header } = index;
+  const perVariant = header.variants.map(() => ({ calls: 0, failures: 0, latencies: [] as number[], lengths: [] as number[] }));
+  let recorded = 0;
+  let rowErrors = 0;
+  for (const row of index.rows.values()) {
+    if (row.rowError !== undefined) {
+      rowErrors += 1;
+      continue;
+    }
+    row.cells.forEach((samples, variant) => {
+      const figures = perVariant[variant];
+      for (const sample of samples) {
+        if (sample === undefined || figures === undefined) continue;
+        recorded += 1;
+        figures.calls += 1;
+        if (sample.failed) {
+          figures.failures += 1;
+        } else {
+          figures.latencies.push(sample.latencyMs);
+          figures.lengths.push(sample.length);
+        }
+      }
+    });
+  }
+  const cellsPerRow = header.variants.length * header.samples;
+  const expected = Math.max(header.data.rows, index.rows.size) * cellsPerRow;
+  return {
+    figures: perVariant.map((figures, variant) => {
+      const latencies = figures.latencies.sort((a, b) => a - b);
+      const lengths = figures.lengths.sort((a, b) => a - b);
+      return {
+        label: variantLabel(header.variants[variant] ?? null),
+        calls: figures.calls,
+        failures: figures.failures,
+        ...(latencies.length === 0 ? {} : { latencyP50Ms: quantileSorted(latencies, 0.5), latencyP95Ms: quantileSorted(latencies, 0.95) }),
+        ...(lengths.length === 0 ? {} : { meanLength: mean(lengths), medianLength: quantileSorted(lengths, 0.5) }),
+      };
+    }),
+    failedCells: perVariant.reduce((sum, figures) => sum + figures.failures, 0),
+    missingCells: Math.max(0, expected - recorded - rowErrors * cellsPerRow),
+  };
+}

@@ -1,0 +1,224 @@
+// What the results view knows of a results file without holding its contents: per cell, where its
+// line is in the file and a few numbers (latency, length, a hash of the text, a short sort key).
+// Built by reading the file once, then extended by reading only what was appended (a run writing
+// it, in this window or another). A cell's text is read back from the file when it is shown.
+// Every line is checked as hostile input by the results reader's own rules. Pure Node: no `vscode`.
+import { open } from 'node:fs/promises';
+import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
+import { oneLine } from '../shared/oneLine';
+import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
+import { ResultsFileError } from '../runs/resultsFileError';
+import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
+import { RESULTS_VERSION } from '../runs/resultsFormat';
+
+/** One sample of one cell: its last result line (a rerun's line replaces a failure's). */
+export interface IndexedSample {
+  readonly offset: number;
+  readonly bytes: number;
+  readonly failed: boolean;
+  readonly errorKind: string | undefined;
+  readonly latencyMs: number;
+  /** Characters of the whole content; -1 when it failed. */
+  readonly length: number;
+  /** FNV-1a of the text, to tell samples and variants apart without keeping the text. */
+  readonly hash: number;
+  /** The start of the text, lower case, for sorting by it. */
+  readonly sortKey: string;
+}
+
+export interface IndexedRow {
+  readonly row: number;
+  readonly line: number;
+  /** A line of this row, to read its values back from. */
+  offset: number;
+  bytes: number;
+  rowError: string | undefined;
+  /** [variant][sample - 1] */
+  readonly cells: Array<Array<IndexedSample | undefined>>;
+}
+
+/** Problems shown with the view; more than this are counted. */
+const MAX_PROBLEMS = 20;
+const READ_BYTES = 256 * 1024;
+const SORT_KEY_CHARS = 24;
+const LF = 0x0a;
+
+/** 32-bit FNV-1a over UTF-16 code units: enough to say whether two texts differ. */
+export function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export class ResultsIndex {
+  readonly rows = new Map<number, IndexedRow>();
+  readonly problems: string[] = [];
+  private problemCount = 0;
+  /** Where the next read starts: just after the last complete line. */
+  private readOffset = 0;
+  private lineNumber = 0;
+  private header_: RunHeader | undefined;
+
+  private constructor(readonly path: string) {}
+
+  /** Reads the whole file; throws a ResultsFileError when it is not a results file this version reads. */
+  static async open(path: string, signal?: AbortSignal): Promise<ResultsIndex> {
+    const index = new ResultsIndex(path);
+    await index.catchUp(signal);
+    if (index.header_ === undefined) {
+      throw new ResultsFileError('empty', 'The results file has no header line yet: the run that makes it has written nothing. Start a new run, or wait for this one.');
+    }
+    return index;
+  }
+
+  get header(): RunHeader {
+    if (this.header_ === undefined) throw new Error('read the index first');
+    return this.header_;
+  }
+
+  get problemTotal(): number {
+    return this.problemCount;
+  }
+
+  /** Reads what was appended since the last read; true when anything new was read. */
+  async catchUp(signal?: AbortSignal): Promise<boolean> {
+    let handle;
+    try {
+      handle = await open(this.path, 'r');
+    } catch (error) {
+      throw new ResultsFileError('unreadable', `The results file cannot be read: ${error instanceof Error ? error.message : String(error)}.`, error);
+    }
+    let changed = false;
+    try {
+      const { size } = await handle.stat();
+      if (size < this.readOffset) {
+        // The file was replaced or cut: read it again from the start.
+        this.rows.clear();
+        this.problems.length = 0;
+        this.problemCount = 0;
+        this.readOffset = 0;
+        this.lineNumber = 0;
+        this.header_ = undefined;
+      }
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let lineStart = this.readOffset;
+      let position = this.readOffset;
+      const buffer = Buffer.alloc(READ_BYTES);
+      while (position < size) {
+        signal?.throwIfAborted();
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(READ_BYTES, size - position), position);
+        if (bytesRead === 0) break;
+        let start = 0;
+        for (let at = buffer.indexOf(LF, 0); at !== -1 && at < bytesRead; at = buffer.indexOf(LF, at + 1)) {
+          const piece = buffer.subarray(start, at);
+          const lineBytes = pendingBytes + piece.length;
+          const text = lineBytes > MAX_RESULT_LINE_BYTES ? undefined : Buffer.concat([...pending, piece], lineBytes).toString('utf8');
+          this.take(text, lineStart, lineBytes);
+          changed = true;
+          pending = [];
+          pendingBytes = 0;
+          lineStart = position + at + 1;
+          start = at + 1;
+        }
+        if (start < bytesRead) {
+          const rest = buffer.subarray(start, bytesRead);
+          // A line longer than the cap is only counted, never held.
+          if (pendingBytes + rest.length <= MAX_RESULT_LINE_BYTES) pending.push(Buffer.from(rest));
+          pendingBytes += rest.length;
+        }
+        position += bytesRead;
+      }
+      // A last line without its break is being written (or was cut by a crash): read it next time.
+      this.readOffset = lineStart;
+    } finally {
+      await handle.close();
+    }
+    return changed;
+  }
+
+  private problem(text: string): void {
+    this.problemCount += 1;
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push(text);
+  }
+
+  private take(text: string | undefined, offset: number, bytes: number): void {
+    this.lineNumber += 1;
+    const lineNumber = this.lineNumber;
+    const trimmed = text?.replace(/\r$/, '');
+    if (trimmed === undefined) {
+      this.problem(`Line ${lineNumber} is longer than ${MAX_RESULT_LINE_BYTES / 1024 / 1024} MiB; it is skipped.`);
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(lineNumber === 1 ? trimmed.replace(/^\uFEFF/, '') : trimmed);
+    } catch {
+      if (lineNumber === 1) throw new ResultsFileError('notResults', 'This is not a results file of a gist run: line 1 is not JSON.');
+      this.problem(`Line ${lineNumber} is not JSON; it is skipped.`);
+      return;
+    }
+    if (lineNumber === 1) {
+      const header = parseHeader(value);
+      if (!header.ok) throw new ResultsFileError('notResults', `This is not a results file of a gist run: line 1 ${oneLine(header.problem, 200)}.`);
+      if (header.value.version > RESULTS_VERSION) {
+        throw new ResultsFileError('newerVersion', `The results file is of format version ${header.value.version}, written by a newer version of Gist Generate; this one reads version ${RESULTS_VERSION}. Update the extension.`);
+      }
+      this.header_ = header.value;
+      return;
+    }
+    const parsed = parseResultsLine(value, this.header);
+    if (!parsed.ok) {
+      this.problem(`Line ${lineNumber} ${oneLine(parsed.problem, 200)}; it is skipped.`);
+      return;
+    }
+    this.record(parsed.value, offset, bytes);
+  }
+
+  private rowOf(line: ResultsLine, offset: number, bytes: number): IndexedRow {
+    let row = this.rows.get(line.row);
+    if (row === undefined) {
+      const hasValues = line.type === 'result';
+      row = { row: line.row, line: line.line, offset: hasValues ? offset : 0, bytes: hasValues ? bytes : 0, rowError: undefined, cells: this.header.variants.map(() => []) };
+      this.rows.set(line.row, row);
+    }
+    return row;
+  }
+
+  private record(line: ResultsLine, offset: number, bytes: number): void {
+    const row = this.rowOf(line, offset, bytes);
+    if (line.type === 'rowError') {
+      row.rowError = line.message;
+      return;
+    }
+    const variant = this.header.variants.indexOf(line.variant);
+    const cells = row.cells[variant];
+    if (variant === -1 || cells === undefined) {
+      this.problem(`A result of row ${line.row} is for a variant the header does not list; it is skipped.`);
+      return;
+    }
+    // The row's values are read back from a line that has them.
+    if (row.bytes === 0) {
+      row.offset = offset;
+      row.bytes = bytes;
+    }
+    cells[line.sample - 1] = sampleOf(line, offset, bytes);
+  }
+}
+
+function sampleOf(line: CellResult, offset: number, bytes: number): IndexedSample {
+  const text = line.content ?? '';
+  return {
+    offset,
+    bytes,
+    failed: line.error !== null,
+    errorKind: line.error?.kind,
+    latencyMs: line.latencyMs,
+    length: line.error === null ? (line.length ?? 0) : -1,
+    hash: line.error === null ? textHash(text) : 0,
+    sortKey: text.slice(0, SORT_KEY_CHARS).toLowerCase(),
+  };
+}

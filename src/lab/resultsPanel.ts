@@ -1,0 +1,274 @@
+// One results view: a webview over one results file. It holds the file's index, answers the
+// webview's requests for rows, keeps up while a run appends to the file (in this window or
+// another), and turns the webview's actions into editors, the clipboard and runs. Opening a file
+// runs nothing; its text reaches the webview only as plain data, shown as text.
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isResultsFileError } from '../runs/resultsFileError';
+import { variantLabel } from '../runs/variants';
+import type { Logger } from '../shared/logger';
+import { showInformation, showError } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
+import { indexCounts } from './resultsFigures';
+import { ResultsIndex } from './resultsIndex';
+import { orderRows } from './resultsQuery';
+import { cellResult, rowsContaining, viewRows } from './resultsRows';
+import type { CellAddress, HostMessage, ViewMessage, ViewQuery, ViewStatus } from './resultsViewProtocol';
+import { resultTextUri } from './resultTextProvider';
+
+/** What a results view needs of the lab: whether a run writes the file now, and the runs it can start. */
+export interface ResultsRuns {
+  isRunning(resultsPath: string): boolean;
+  /** Fires with a results file's path when a run of this window appended to it, started or ended. */
+  readonly onDidChange: vscode.Event<string>;
+  rerunFailed(results: vscode.Uri): Promise<void>;
+  resume(results: vscode.Uri): Promise<void>;
+  export(results: vscode.Uri, format: 'csv' | 'markdown'): Promise<void>;
+}
+
+export interface ResultsPanelDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly runs: ResultsRuns;
+  readonly logger: Logger;
+  /** Where open views keep their index, so an opened cell's text is read without indexing again. */
+  readonly openIndexes: Map<string, ResultsIndex>;
+}
+
+const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
+/** While a run appends, the view catches up at most this often. */
+const UPDATE_EVERY_MS = 500;
+const MAX_SHOWN_PROBLEMS = 20;
+
+export class ResultsPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private index: ResultsIndex | undefined;
+  private query: ViewQuery = DEFAULT_QUERY;
+  private order: number[] = [];
+  private generation = 0;
+  private textMatches: ReadonlySet<number> | undefined;
+  private filterAbort: AbortController | undefined;
+  private updateTimer: NodeJS.Timeout | undefined;
+  private updating: Promise<void> = Promise.resolve();
+  private readonly filePath: string;
+
+  constructor(
+    private readonly uri: vscode.Uri,
+    private readonly panel: vscode.WebviewPanel,
+    private readonly deps: ResultsPanelDeps,
+  ) {
+    this.filePath = uri.fsPath;
+    const webview = panel.webview;
+    webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
+    webview.html = this.html();
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(this.filePath)), path.basename(this.filePath)));
+    this.disposables.push(
+      watcher,
+      watcher.onDidChange(() => this.updateSoon()),
+      watcher.onDidCreate(() => this.updateSoon()),
+      deps.runs.onDidChange((changed) => {
+        if (changed === this.filePath) this.updateSoon();
+      }),
+      webview.onDidReceiveMessage((message: ViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
+      panel.onDidDispose(() => this.dispose()),
+    );
+  }
+
+  dispose(): void {
+    clearTimeout(this.updateTimer);
+    this.filterAbort?.abort();
+    if (this.deps.openIndexes.get(this.filePath) === this.index) this.deps.openIndexes.delete(this.filePath);
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+
+  private post(message: HostMessage): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const nonce = randomBytes(16).toString('base64');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview', 'resultsView.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'lab', 'resultsView.css'));
+    // No inline script or style, nothing from outside the extension: the file's text can only ever be text.
+    const csp = [`default-src 'none'`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`, `img-src ${webview.cspSource}`, `font-src ${webview.cspSource}`].join('; ');
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><meta name="viewport" content="width=device-width, initial-scale=1.0"><link rel="stylesheet" href="${style.toString()}"><title>Results</title></head><body><script nonce="${nonce}" src="${script.toString()}"></script></body></html>`;
+  }
+
+  private async onMessage(message: ViewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.load();
+        return;
+      case 'rows':
+        await this.sendRows(message.request, message.start, message.count);
+        return;
+      case 'query':
+        await this.applyQuery(message.query);
+        return;
+      case 'openCell':
+        await this.openCell(message.cell);
+        return;
+      case 'compare':
+        await this.compare(message.cells[0], message.cells[1]);
+        return;
+      case 'copyCallId':
+        await this.copyCallId(message.cell);
+        return;
+      case 'rerunFailed':
+        await this.deps.runs.rerunFailed(this.uri);
+        return;
+      case 'resume':
+        await this.deps.runs.resume(this.uri);
+        return;
+      case 'export':
+        await this.deps.runs.export(this.uri, message.format);
+        return;
+    }
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.index = await ResultsIndex.open(this.filePath);
+    } catch (error) {
+      const message = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
+      this.post({ type: 'failed', message });
+      return;
+    }
+    this.deps.openIndexes.set(this.filePath, this.index);
+    this.order = orderRows(this.index, this.query, undefined);
+    const { header } = this.index;
+    this.post({
+      type: 'open',
+      generation: this.generation,
+      header: {
+        gist: header.gist,
+        variants: header.variants.map((variant) => variantLabel(variant)),
+        samples: header.samples,
+        dataPath: header.data.path,
+        profile: header.profile ?? vscode.l10n.t('(none)'),
+        host: header.host,
+        startedAt: header.startedAt,
+      },
+      query: this.query,
+      status: this.status(),
+    });
+  }
+
+  private status(): ViewStatus {
+    const index = this.index;
+    if (index === undefined) {
+      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, running: false, resumable: false, problems: [], figures: [] };
+    }
+    const counts = indexCounts(index);
+    const running = this.deps.runs.isRunning(this.filePath);
+    const more = index.problemTotal - index.problems.length;
+    return {
+      shownRows: this.order.length,
+      totalRows: index.rows.size,
+      missingCells: counts.missingCells,
+      failedCells: counts.failedCells,
+      running,
+      resumable: !running && counts.missingCells > 0,
+      problems: [...index.problems.slice(0, MAX_SHOWN_PROBLEMS), ...(more > 0 ? [vscode.l10n.t('… and {0} more lines that could not be read.', more)] : [])],
+      figures: counts.figures,
+    };
+  }
+
+  private publishOrder(): void {
+    if (this.index === undefined) return;
+    this.order = orderRows(this.index, this.query, this.textMatches);
+    this.generation += 1;
+    this.post({ type: 'status', generation: this.generation, status: this.status() });
+  }
+
+  private async sendRows(request: number, start: number, count: number): Promise<void> {
+    if (this.index === undefined) return;
+    const generation = this.generation;
+    const rows = await viewRows(this.index, this.order, start, Math.min(count, 200));
+    this.post({ type: 'rows', request, generation, start, rows });
+  }
+
+  private async applyQuery(query: ViewQuery): Promise<void> {
+    const filterChanged = query.filter !== this.query.filter;
+    this.query = query;
+    if (filterChanged) {
+      this.filterAbort?.abort();
+      const abort = new AbortController();
+      this.filterAbort = abort;
+      const needle = query.filter.trim();
+      try {
+        this.textMatches = needle === '' ? undefined : await rowsContaining(this.filePath, needle, abort.signal);
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        throw error;
+      }
+    }
+    this.publishOrder();
+  }
+
+  /** A run appended (or the file changed on disk): read what is new, at most every UPDATE_EVERY_MS. */
+  private updateSoon(): void {
+    if (this.updateTimer !== undefined) return;
+    this.updateTimer = setTimeout(() => {
+      this.updateTimer = undefined;
+      this.updating = this.updating.then(() => this.update()).catch((error: unknown) => this.reportFailure(error));
+    }, UPDATE_EVERY_MS);
+  }
+
+  private async update(): Promise<void> {
+    if (this.index === undefined) {
+      await this.load();
+      return;
+    }
+    await this.index.catchUp();
+    if (this.query.filter.trim() !== '') {
+      this.textMatches = await rowsContaining(this.filePath, this.query.filter.trim());
+    }
+    this.publishOrder();
+  }
+
+  private cellRow(cell: CellAddress): number | undefined {
+    return this.order[cell.index];
+  }
+
+  private cellUri(cell: CellAddress): vscode.Uri | undefined {
+    const row = this.cellRow(cell);
+    const header = this.index?.header;
+    if (row === undefined || header === undefined) return undefined;
+    return resultTextUri(this.uri, header.gist, variantLabel(header.variants[cell.variant] ?? null), row, cell.variant);
+  }
+
+  private async openCell(cell: CellAddress): Promise<void> {
+    const uri = this.cellUri(cell);
+    if (uri !== undefined) {
+      await vscode.window.showTextDocument(uri, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    }
+  }
+
+  private async compare(left: CellAddress, right: CellAddress): Promise<void> {
+    const [a, b] = [this.cellUri(left), this.cellUri(right)];
+    if (a === undefined || b === undefined) return;
+    await vscode.commands.executeCommand('vscode.diff', a, b, `${path.posix.basename(a.path)} ↔ ${path.posix.basename(b.path)}`, { preview: false });
+  }
+
+  private async copyCallId(cell: CellAddress): Promise<void> {
+    const row = this.cellRow(cell);
+    if (row === undefined || this.index === undefined) return;
+    const result = await cellResult(this.index, row, cell.variant);
+    if (result?.callId === null || result?.callId === undefined) {
+      void showInformation(userMessage(vscode.l10n.t('That cell has no call id (the call did not reach the service).')));
+      return;
+    }
+    await vscode.env.clipboard.writeText(result.callId);
+    void showInformation(userMessage(vscode.l10n.t('Copied the call id {0}.'), result.callId));
+  }
+
+  private reportFailure(error: unknown): void {
+    this.deps.logger.error(`Results view of ${this.filePath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const openLog = vscode.l10n.t('Open Log');
+    void showError(userMessage(vscode.l10n.t('The results view could not do that: {0}'), error instanceof Error ? error.message : String(error)), openLog).then((choice) =>
+      choice === openLog ? this.deps.logger.show() : undefined,
+    );
+  }
+}

@@ -1,0 +1,105 @@
+// The messages between the results view's webview and the extension. The extension holds the
+// results file and its index; the webview asks for the rows it shows and gets only those (as the
+// hex editor hands its webview only the chunk it asks for). Everything in a message is plain data
+// and every text in it is shown by the webview as text, never as HTML. Types only.
+
+/** A cell of the table: one variant of one data row (its samples summed up). */
+export interface ViewCell {
+  /** The start of the content (one line, invisible characters made visible), or the error. */
+  readonly preview: string;
+  readonly failed: boolean;
+  /** The error's kind (`rateLimited`, `service`…) when it failed. */
+  readonly errorKind?: string;
+  /** Of the last sample. */
+  readonly latencyMs: number;
+  /** Characters of the content; undefined when it failed. */
+  readonly length?: number;
+  /** Samples recorded for this cell, and how many distinct texts they hold. */
+  readonly samples: number;
+  readonly distinct: number;
+  /** No result yet (a run in progress, or one that stopped). */
+  readonly missing: boolean;
+}
+
+export interface ViewRow {
+  /** The data row's number (from 1) and the line of the data file it starts on. */
+  readonly row: number;
+  readonly line: number;
+  /** The row's values, one line (`name: value · name: value`), cut. */
+  readonly values: string;
+  /** Set when the row could not be sent at all (a malformed row, a missing column). */
+  readonly rowError?: string;
+  /** In the order of `ViewHeader.variants`. */
+  readonly cells: readonly ViewCell[];
+}
+
+export interface VariantFigures {
+  readonly label: string;
+  readonly calls: number;
+  readonly failures: number;
+  readonly latencyP50Ms?: number;
+  readonly latencyP95Ms?: number;
+  readonly meanLength?: number;
+  readonly medianLength?: number;
+}
+
+export interface ViewHeader {
+  readonly gist: string;
+  /** Column labels: a variant's slug, or “Automatic”. */
+  readonly variants: readonly string[];
+  readonly samples: number;
+  readonly dataPath: string;
+  readonly profile: string;
+  readonly host: string;
+  readonly startedAt: string;
+}
+
+/** What the table shows, and in which order. */
+export interface ViewQuery {
+  /** `row`, `values`, or a variant column (index) by its text, latency or length. */
+  readonly sort: { readonly by: 'row' } | { readonly by: 'values' } | { readonly by: 'text' | 'latency' | 'length'; readonly variant: number };
+  readonly descending: boolean;
+  /** Case-insensitive, in values and contents. */
+  readonly filter: string;
+  readonly onlyDifferent: boolean;
+  readonly onlyFailures: boolean;
+}
+
+export interface ViewStatus {
+  /** Rows the query lets through, and rows in the file. */
+  readonly shownRows: number;
+  readonly totalRows: number;
+  /** Cells with no result yet. */
+  readonly missingCells: number;
+  readonly failedCells: number;
+  /** The file is being written by a run in this window. */
+  readonly running: boolean;
+  /** A run that did not finish can be resumed (no run in progress, cells missing). */
+  readonly resumable: boolean;
+  /** Lines of the file that could not be read (shown, not hidden). */
+  readonly problems: readonly string[];
+  readonly figures: readonly VariantFigures[];
+}
+
+export type HostMessage =
+  | { readonly type: 'open'; readonly generation: number; readonly header: ViewHeader; readonly query: ViewQuery; readonly status: ViewStatus }
+  /** The rows of the current order from `start`, for `request`. */
+  | { readonly type: 'rows'; readonly request: number; readonly generation: number; readonly start: number; readonly rows: readonly ViewRow[] }
+  /** The order changed (a new query, new results): `generation` tells old `rows` answers apart. */
+  | { readonly type: 'status'; readonly generation: number; readonly status: ViewStatus }
+  /** The file cannot be shown (not a results file, unreadable): the view says why. */
+  | { readonly type: 'failed'; readonly message: string };
+
+export type CellAddress = { readonly index: number; readonly variant: number };
+
+export type ViewMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'rows'; readonly request: number; readonly start: number; readonly count: number }
+  | { readonly type: 'query'; readonly query: ViewQuery }
+  /** `index` is the row's place in the current order. */
+  | { readonly type: 'openCell'; readonly cell: CellAddress }
+  | { readonly type: 'compare'; readonly cells: readonly [CellAddress, CellAddress] }
+  | { readonly type: 'copyCallId'; readonly cell: CellAddress }
+  | { readonly type: 'rerunFailed' }
+  | { readonly type: 'resume' }
+  | { readonly type: 'export'; readonly format: 'csv' | 'markdown' };

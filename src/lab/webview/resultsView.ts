@@ -1,0 +1,227 @@
+// The results view's webview: the run's header, per-variant figures, the toolbar (filter, only
+// different rows, only failures, sort, Rerun failed, Resume, Export) and the table. It holds no
+// file: it asks the extension for the rows it shows (resultsViewProtocol.ts).
+import type { CellAddress, HostMessage, VariantFigures, ViewHeader, ViewMessage, ViewQuery, ViewStatus } from '../resultsViewProtocol';
+import { element, formatCount, formatMs, replaceChildren } from './dom';
+import { ResultsGrid } from './grid';
+
+interface VsCodeApi {
+  postMessage(message: ViewMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const post = (message: ViewMessage): void => vscode.postMessage(message);
+
+/** Rows are asked for in pages of this many. */
+const PAGE = 60;
+
+let header: ViewHeader | undefined;
+let query: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
+let generation = 0;
+let requests = 0;
+/** Pages asked for in this generation, so a page is asked for once. */
+let asked = new Set<number>();
+let marked: CellAddress | undefined;
+
+const live = element('div', { class: 'live', role: 'status', 'aria-live': 'polite' });
+const announce = (text: string): void => {
+  // The same text twice is read twice only if the region changes in between.
+  live.textContent = '';
+  requestAnimationFrame(() => (live.textContent = text));
+};
+
+const grid = new ResultsGrid({
+  needRows(start, count) {
+    const first = Math.floor(start / PAGE);
+    const last = Math.floor((start + count - 1) / PAGE);
+    for (let page = first; page <= last; page++) {
+      if (!asked.has(page)) {
+        asked.add(page);
+        post({ type: 'rows', request: ++requests, start: page * PAGE, count: PAGE });
+      }
+    }
+  },
+  open: (index, variant) => post({ type: 'openCell', cell: { index, variant } }),
+  mark(index, variant) {
+    const label = header?.variants[variant] ?? '';
+    if (marked === undefined || (marked.index === index && marked.variant === variant)) {
+      marked = marked === undefined ? { index, variant } : undefined;
+      grid.setMarked(marked);
+      announce(marked === undefined ? 'Unmarked.' : `Marked ${label} on this row for comparing. Press C on another cell to compare the two; Escape to unmark.`);
+      return;
+    }
+    post({ type: 'compare', cells: [marked, { index, variant }] });
+    marked = undefined;
+    grid.setMarked(undefined);
+    announce('Comparing the two cells in a diff editor.');
+  },
+  copyCallId: (index, variant) => post({ type: 'copyCallId', cell: { index, variant } }),
+  sortBy(column) {
+    const sort: ViewQuery['sort'] = column === 0 ? { by: 'row' } : column === 1 ? { by: 'values' } : { by: 'text', variant: column - 2 };
+    const same = JSON.stringify(sort) === JSON.stringify(query.sort);
+    setQuery({ ...query, sort, descending: same ? !query.descending : false });
+  },
+  announce,
+});
+
+// The header, the figures, the toolbar, the status line.
+const title = element('h1', { class: 'title' });
+const subtitle = element('p', { class: 'subtitle' });
+const figures = element('table', { class: 'figures' });
+const filter = element('input', { type: 'search', placeholder: 'Filter by text in values and outputs', 'aria-label': 'Filter rows by text in their values and outputs' });
+const onlyDifferent = element('input', { type: 'checkbox', id: 'only-different' });
+const onlyFailures = element('input', { type: 'checkbox', id: 'only-failures' });
+const sortSelect = element('select', { 'aria-label': 'Sort rows by' });
+const descending = element('input', { type: 'checkbox', id: 'descending' });
+const rerun = element('button', { type: 'button' }, 'Rerun Failed');
+const resume = element('button', { type: 'button' }, 'Resume');
+const exportCsv = element('button', { type: 'button', class: 'secondary' }, 'Export CSV');
+const exportMarkdown = element('button', { type: 'button', class: 'secondary' }, 'Export Markdown');
+const status = element('p', { class: 'status' });
+const problems = element('ul', { class: 'problems' });
+const keys = element(
+  'p',
+  { class: 'keys' },
+  'In the table: arrow keys move, Enter opens the whole text in an editor (on a column title: sorts by it), C marks a cell and C on a second one compares the two, Y copies the call id.',
+);
+
+document.body.append(
+  element(
+    'main',
+    {},
+    element('header', {}, title, subtitle),
+    element('section', { 'aria-label': 'Per variant' }, figures),
+    element(
+      'div',
+      { class: 'toolbar', role: 'toolbar', 'aria-label': 'Show and act' },
+      filter,
+      element('label', { for: 'only-different' }, onlyDifferent, ' Only rows where the variants differ'),
+      element('label', { for: 'only-failures' }, onlyFailures, ' Only failures'),
+      element('label', {}, 'Sort ', sortSelect),
+      element('label', { for: 'descending' }, descending, ' Descending'),
+      rerun,
+      resume,
+      exportCsv,
+      exportMarkdown,
+    ),
+    status,
+    problems,
+    grid.root,
+    keys,
+    live,
+  ),
+);
+
+function setQuery(next: ViewQuery): void {
+  query = next;
+  vscode.setState({ query });
+  showQuery();
+  post({ type: 'query', query });
+}
+
+function showQuery(): void {
+  filter.value = query.filter;
+  onlyDifferent.checked = query.onlyDifferent;
+  onlyFailures.checked = query.onlyFailures;
+  descending.checked = query.descending;
+  sortSelect.value = sortValue(query.sort);
+  grid.setSort(query.sort.by === 'row' ? 0 : query.sort.by === 'values' ? 1 : query.sort.by === 'text' ? 2 + query.sort.variant : -1, query.descending);
+}
+
+function sortValue(sort: ViewQuery['sort']): string {
+  return sort.by === 'row' || sort.by === 'values' ? sort.by : `${sort.by}:${sort.variant}`;
+}
+
+function sortOptions(variants: readonly string[]): void {
+  const options = [element('option', { value: 'row' }, 'Row'), element('option', { value: 'values' }, 'Values')];
+  variants.forEach((variant, index) => {
+    for (const [by, label] of [['text', 'text'], ['latency', 'latency'], ['length', 'length']] as const) {
+      options.push(element('option', { value: `${by}:${index}` }, `${variant}: ${label}`));
+    }
+  });
+  replaceChildren(sortSelect, ...options);
+}
+
+let filterTimer: ReturnType<typeof setTimeout> | undefined;
+filter.addEventListener('input', () => {
+  clearTimeout(filterTimer);
+  filterTimer = setTimeout(() => setQuery({ ...query, filter: filter.value }), 250);
+});
+onlyDifferent.addEventListener('change', () => setQuery({ ...query, onlyDifferent: onlyDifferent.checked }));
+onlyFailures.addEventListener('change', () => setQuery({ ...query, onlyFailures: onlyFailures.checked }));
+descending.addEventListener('change', () => setQuery({ ...query, descending: descending.checked }));
+sortSelect.addEventListener('change', () => {
+  const [by, variant] = sortSelect.value.split(':');
+  const sort: ViewQuery['sort'] = by === 'row' || by === 'values' ? { by } : { by: by as 'text' | 'latency' | 'length', variant: Number(variant) };
+  setQuery({ ...query, sort });
+});
+rerun.addEventListener('click', () => post({ type: 'rerunFailed' }));
+resume.addEventListener('click', () => post({ type: 'resume' }));
+exportCsv.addEventListener('click', () => post({ type: 'export', format: 'csv' }));
+exportMarkdown.addEventListener('click', () => post({ type: 'export', format: 'markdown' }));
+
+function showFigures(rows: readonly VariantFigures[]): void {
+  const head = element('tr', {}, ...['Variant', 'Calls', 'Failures', 'Latency p50', 'Latency p95', 'Mean length', 'Median length'].map((label) => element('th', { scope: 'col' }, label)));
+  const body = rows.map((row) =>
+    element(
+      'tr',
+      {},
+      element('th', { scope: 'row' }, row.label),
+      element('td', {}, formatCount(row.calls)),
+      element('td', { class: row.failures > 0 ? 'failed' : '' }, formatCount(row.failures)),
+      element('td', {}, formatMs(row.latencyP50Ms)),
+      element('td', {}, formatMs(row.latencyP95Ms)),
+      element('td', {}, formatCount(row.meanLength)),
+      element('td', {}, formatCount(row.medianLength)),
+    ),
+  );
+  replaceChildren(figures, element('caption', {}, 'Per variant: calls, failures, latency of the calls that succeeded, length in characters'), element('thead', {}, head), element('tbody', {}, ...body));
+}
+
+function showStatus(next: ViewStatus): void {
+  const parts = [next.shownRows === next.totalRows ? `${formatCount(next.totalRows)} rows` : `${formatCount(next.shownRows)} of ${formatCount(next.totalRows)} rows shown`];
+  if (next.failedCells > 0) parts.push(`${formatCount(next.failedCells)} failed cells`);
+  if (next.missingCells > 0) parts.push(next.running ? `${formatCount(next.missingCells)} cells still running` : `${formatCount(next.missingCells)} cells without a result (the run stopped)`);
+  status.textContent = parts.join(' · ');
+  replaceChildren(problems, ...next.problems.map((problem) => element('li', {}, problem)));
+  rerun.disabled = next.failedCells === 0 || next.running;
+  resume.hidden = !next.resumable;
+  showFigures(next.figures);
+}
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'open':
+      generation = message.generation;
+      header = message.header;
+      title.textContent = `${message.header.gist}: ${message.header.variants.join(', ')}`;
+      subtitle.textContent = `Data ${message.header.dataPath} · ${message.header.samples > 1 ? `${message.header.samples} samples per cell · ` : ''}profile ${message.header.profile} at ${message.header.host} · started ${message.header.startedAt}`;
+      sortOptions(message.header.variants);
+      grid.setHeader(message.header);
+      query = message.query;
+      showQuery();
+      showStatus(message.status);
+      asked = new Set();
+      grid.reset(message.status.shownRows);
+      return;
+    case 'status':
+      generation = message.generation;
+      asked = new Set();
+      showStatus(message.status);
+      grid.reset(message.status.shownRows);
+      return;
+    case 'rows':
+      if (message.generation === generation) grid.addRows(message.start, message.rows);
+      return;
+    case 'failed':
+      replaceChildren(document.body, element('main', {}, element('h1', {}, 'This results file cannot be shown'), element('p', { role: 'alert' }, message.message)));
+      return;
+  }
+});
+
+post({ type: 'ready' });
+grid.focus();

@@ -1,0 +1,193 @@
+// The results view's pure half: the index of a results file (built once, then extended by what is
+// appended), the order and filters of its rows, the rows as the webview gets them, and the export.
+import { strict as assert } from 'node:assert';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { exportResults, spreadsheetSafe } from '../../../src/lab/resultsExport';
+import { indexCounts } from '../../../src/lab/resultsFigures';
+import { ResultsIndex, textHash } from '../../../src/lab/resultsIndex';
+import { orderRows, rowDiffers, rowHasFailure } from '../../../src/lab/resultsQuery';
+import { rowsContaining, viewRows } from '../../../src/lab/resultsRows';
+import type { ViewQuery } from '../../../src/lab/resultsViewProtocol';
+
+const header = {
+  type: 'header',
+  format: 'gistrun',
+  version: 1,
+  gist: 'welcome-email',
+  variants: ['formal', 'friendly'],
+  samples: 1,
+  data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: 4 },
+  mapping: { name: { column: 'name' } },
+  profile: 'Staging',
+  host: 'gists.example.com',
+  startedAt: '2026-11-24T10:00:00.000Z',
+  tool: { name: 'gist-generate', version: '0.1.0' },
+  extensions: {},
+};
+
+function result(row: number, variant: string, content: string | null, latencyMs: number, error?: { kind: string; message: string }): string {
+  return JSON.stringify({
+    type: 'result',
+    row,
+    line: row + 1,
+    values: { name: `Person ${row}` },
+    variant,
+    sample: 1,
+    callId: content === null ? null : `call-${row}-${variant}`,
+    content,
+    length: content === null ? null : [...content].length,
+    error: error ?? null,
+    attempts: 1,
+    latencyMs,
+    finishedAt: '2026-11-24T10:00:01.000Z',
+  });
+}
+
+const BY_ROW: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
+
+describe('results view (pure)', function () {
+  let dir: string;
+  let file: string;
+
+  beforeEach(function () {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gist-results-view-'));
+    file = path.join(dir, 'people.welcome-email.gistrun.jsonl');
+    const lines = [
+      JSON.stringify(header),
+      result(2, 'formal', 'Dear Bea', 120),
+      result(1, 'formal', 'Dear Al', 300),
+      result(1, 'friendly', 'Hi Al', 80),
+      result(2, 'friendly', 'Dear Bea', 95),
+      result(3, 'formal', null, 40, { kind: 'service', message: 'The gist service failed (HTTP 500).' }),
+      'not json at all',
+      JSON.stringify({ type: 'result', row: 'x' }),
+      JSON.stringify({ type: 'rowError', row: 4, line: 5, message: 'Line 5: a quote is never closed.' }),
+    ];
+    writeFileSync(file, `${lines.join('\n')}\n`);
+  });
+
+  afterEach(function () {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('indexes every cell by its line, and says which lines it skipped and why', async function () {
+    const index = await ResultsIndex.open(file);
+    assert.equal(index.header.gist, 'welcome-email');
+    assert.deepEqual([...index.rows.keys()].sort(), [1, 2, 3, 4]);
+    const row1 = index.rows.get(1)!;
+    assert.equal(row1.cells[0]?.[0]?.latencyMs, 300);
+    assert.equal(row1.cells[1]?.[0]?.hash, textHash('Hi Al'));
+    assert.equal(index.rows.get(3)?.cells[0]?.[0]?.failed, true);
+    assert.equal(index.rows.get(4)?.rowError, 'Line 5: a quote is never closed.');
+    assert.equal(index.problems.length, 2);
+    assert.match(index.problems[0]!, /^Line 7 is not JSON/);
+    assert.match(index.problems[1]!, /^Line 8 /);
+  });
+
+  it('reads only what was appended, and a last line without its line break only once it is whole', async function () {
+    const index = await ResultsIndex.open(file);
+    const line = result(3, 'friendly', 'Hey Cy', 70);
+    appendFileSync(file, line.slice(0, 40));
+    assert.equal(await index.catchUp(), false, 'half a line is not read');
+    assert.equal(index.rows.get(3)?.cells[1]?.[0], undefined);
+    appendFileSync(file, `${line.slice(40)}\n`);
+    assert.equal(await index.catchUp(), true);
+    assert.equal(index.rows.get(3)?.cells[1]?.[0]?.length, 6);
+  });
+
+  it('reads a file that was replaced by a shorter one from the start', async function () {
+    const index = await ResultsIndex.open(file);
+    writeFileSync(file, `${JSON.stringify(header)}\n${result(1, 'formal', 'Only this', 10)}\n`);
+    await index.catchUp();
+    assert.deepEqual([...index.rows.keys()], [1]);
+    assert.equal(index.problems.length, 0);
+  });
+
+  it('refuses a file that is not a results file, and one of a newer version, saying what to do', async function () {
+    writeFileSync(file, '{"hello": "world"}\n');
+    await assert.rejects(ResultsIndex.open(file), /not a results file of a gist run/);
+    writeFileSync(file, `${JSON.stringify({ ...header, version: 2 })}\n`);
+    await assert.rejects(ResultsIndex.open(file), /newer version of Gist Generate.*Update the extension/);
+    writeFileSync(file, '');
+    await assert.rejects(ResultsIndex.open(file), /no header line/);
+  });
+
+  it('orders rows by row, by a variant’s text, latency or length, either way', async function () {
+    const index = await ResultsIndex.open(file);
+    assert.deepEqual(orderRows(index, BY_ROW, undefined), [1, 2, 3, 4]);
+    assert.deepEqual(orderRows(index, { ...BY_ROW, descending: true }, undefined), [4, 3, 2, 1]);
+    assert.deepEqual(orderRows(index, { ...BY_ROW, sort: { by: 'latency', variant: 0 } }, undefined), [3, 2, 1, 4]);
+    assert.deepEqual(orderRows(index, { ...BY_ROW, sort: { by: 'text', variant: 1 } }, undefined).slice(0, 2), [2, 1]);
+  });
+
+  it('keeps only the rows with a failure, or where the variants differ', async function () {
+    const index = await ResultsIndex.open(file);
+    assert.deepEqual(orderRows(index, { ...BY_ROW, onlyFailures: true }, undefined), [3, 4]);
+    // Row 1: different texts; row 2: the same text; row 3: one failed, one missing.
+    assert.equal(rowDiffers(index.rows.get(1)!), true);
+    assert.equal(rowDiffers(index.rows.get(2)!), false);
+    assert.equal(rowHasFailure(index.rows.get(2)!), false);
+    assert.deepEqual(orderRows(index, { ...BY_ROW, onlyDifferent: true }, undefined), [1]);
+  });
+
+  it('filters by text in values, texts and errors, case-insensitively', async function () {
+    assert.deepEqual([...(await rowsContaining(file, 'dear BEA'))], [2]);
+    assert.deepEqual([...(await rowsContaining(file, 'person 1'))], [1]);
+    assert.deepEqual([...(await rowsContaining(file, 'HTTP 500'))].sort(), [3]);
+    assert.deepEqual([...(await rowsContaining(file, 'quote is never'))], [4]);
+    const index = await ResultsIndex.open(file);
+    assert.deepEqual(orderRows(index, BY_ROW, await rowsContaining(file, 'dear')), [1, 2]);
+  });
+
+  it('hands the webview rows with inert previews: invisible characters made visible', async function () {
+    appendFileSync(file, `${result(5, 'formal', 'Visible\u202Eesrever\u200b', 10)}\n`);
+    const index = await ResultsIndex.open(file);
+    const rows = await viewRows(index, orderRows(index, BY_ROW, undefined), 0, 10);
+    assert.deepEqual(
+      rows.map((row) => row.row),
+      [1, 2, 3, 4, 5],
+    );
+    assert.equal(rows[0]?.values, 'name: Person 1');
+    assert.deepEqual(rows[0]?.cells.map((cell) => cell.preview), ['Dear Al', 'Hi Al']);
+    assert.equal(rows[2]?.cells[0]?.failed, true);
+    assert.equal(rows[2]?.cells[0]?.errorKind, 'service');
+    assert.equal(rows[2]?.cells[1]?.missing, true);
+    assert.equal(rows[3]?.rowError, 'Line 5: a quote is never closed.');
+    assert.equal(rows[4]?.cells[0]?.preview, 'Visible⟨U+202E⟩esrever⟨U+200B⟩');
+  });
+
+  it('counts per variant: calls, failures, latency and length of the calls that succeeded, cells still missing', async function () {
+    const index = await ResultsIndex.open(file);
+    const counts = indexCounts(index);
+    assert.deepEqual(
+      counts.figures.map((figures) => [figures.label, figures.calls, figures.failures, figures.latencyP50Ms]),
+      [
+        ['formal', 3, 1, 210],
+        ['friendly', 2, 0, 87.5],
+      ],
+    );
+    assert.equal(counts.failedCells, 1);
+    // 4 rows × 2 variants = 8 cells: 5 recorded, 2 of row 4 not sent (a row error), 1 missing.
+    assert.equal(counts.missingCells, 1);
+  });
+
+  it('exports CSV whose formulas a spreadsheet will not run, and Markdown that stays text', async function () {
+    appendFileSync(file, `${result(5, 'formal', '=HYPERLINK("http://evil.example","x")', 10)}\n${result(5, 'friendly', '[a](command:x) | <b>b</b>\nnext', 12)}\n`);
+    const index = await ResultsIndex.open(file);
+    let csv = '';
+    await exportResults(index, 'csv', (chunk) => Promise.resolve(void (csv += chunk)));
+    const lines = csv.split('\r\n');
+    assert.equal(lines[0], 'row,name,formal,friendly');
+    assert.equal(lines[1], '1,Person 1,Dear Al,Hi Al');
+    assert.ok(csv.includes(`"'=HYPERLINK(""http://evil.example"",""x"")"`), csv);
+    assert.equal(spreadsheetSafe('-1+1'), "'-1+1");
+    let markdown = '';
+    await exportResults(index, 'markdown', (chunk) => Promise.resolve(void (markdown += chunk)));
+    const row5 = markdown.split('\n').find((line) => line.startsWith('| 5 |'))!;
+    assert.ok(row5.includes('\\[a\\]\\(command\\:x\\) \\| \\<b\\>b\\<\\/b\\>'), row5);
+    assert.equal(markdown.split('\n').filter((line) => line.startsWith('| ')).length, 2 + 5, 'a heading, its rule and a line per row');
+    assert.ok(readFileSync(file, 'utf8').length > 0);
+  });
+});
