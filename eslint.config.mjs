@@ -6,6 +6,8 @@ import tseslint from 'typescript-eslint';
 // the diagnosis's steps and the pure half of each feature. They run and are unit tested on plain Node.
 const PURE_MODULES = {
   client: ['**/*.ts'],
+  dataset: ['**/*.ts'],
+  runs: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView}.ts'],
   catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
@@ -17,13 +19,14 @@ const PURE_MODULES = {
 
 /**
  * The floors of src/, lowest first. Everything a floor holds may be used by the floors above it,
- * never by its own floor or one below: shared/ text and state rules; the pure client and the
- * catalog; the account and VS Code's network settings; generation; the features built on it.
+ * never by its own floor or one below: shared/ text and state rules; the pure client, the
+ * catalog and the data file readers; the account, VS Code's network settings and the variant
+ * lab's runs (engine, results files); generation; the features built on it.
  */
 const FLOORS = [
   ['shared'],
-  ['client', 'catalog'],
-  ['account', 'network'],
+  ['client', 'catalog', 'dataset'],
+  ['account', 'network', 'runs'],
   ['generation'],
   ['history', 'diagnostics', 'languageModelTools'],
 ];

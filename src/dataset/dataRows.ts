@@ -1,0 +1,68 @@
+// Opens a data file and streams its rows, whatever its format, with the run's row cap. The file is
+// read in 64 KiB chunks and never whole. Pure Node: no `vscode`.
+import { createReadStream } from 'node:fs';
+import { MAX_RUN_ROWS } from '../shared/limits';
+import { csvRows } from './csvRows';
+import { DataFileError, isDataFileError } from './dataFileError';
+import type { DataFormat } from './dataFormat';
+import type { DataEvent } from './dataRecord';
+import { jsonArrayRows } from './jsonArrayRows';
+import { jsonlRows } from './jsonlRows';
+
+export const READ_CHUNK_BYTES = 64 * 1024;
+
+export interface DataRowsOptions {
+  /** Rows past this end the reading with a `tooManyRows` DataFileError. Default MAX_RUN_ROWS. */
+  readonly maxRows?: number;
+  readonly maxRowBytes?: number;
+  /** Called with every chunk as it is read (to hash the file in the same pass). */
+  readonly onChunk?: (chunk: Uint8Array) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** The events of `chunks` read as `format`: a CSV header, then rows and bad rows, each with its line. */
+export async function* dataEvents(chunks: AsyncIterable<Uint8Array>, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
+  const maxRows = options.maxRows ?? MAX_RUN_ROWS;
+  const events = format === 'csv' ? csvRows(chunks, options) : format === 'jsonl' ? jsonlRows(chunks, options) : jsonArrayRows(chunks, options);
+  for await (const event of events) {
+    if (event.kind !== 'header' && event.row > maxRows) {
+      throw new DataFileError(
+        'tooManyRows',
+        `The data file has more than ${maxRows.toLocaleString('en-US')} rows (line ${event.line} starts row ${event.row.toLocaleString('en-US')}); a run takes at most ${maxRows.toLocaleString('en-US')}. Split the file and run each part.`,
+        event.line,
+      );
+    }
+    yield event;
+  }
+}
+
+/** The chunks of a file, each handed to `onChunk` first; a file system failure is a DataFileError. */
+export async function* fileChunks(path: string, options: Pick<DataRowsOptions, 'onChunk' | 'signal'> = {}): AsyncGenerator<Uint8Array> {
+  const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES, signal: options.signal });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      options.onChunk?.(chunk);
+      yield chunk;
+    }
+  } catch (error) {
+    throw unreadable(error);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** A file system error as a DataFileError that says what to do. */
+export function unreadable(error: unknown): unknown {
+  if (isDataFileError(error) || (error instanceof Error && error.name === 'AbortError')) {
+    return error;
+  }
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const why =
+    code === 'ENOENT' ? 'it does not exist (was it moved or renamed?)' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission was denied' : `the system said ${String(code ?? error)}`;
+  return new DataFileError('unreadable', `The data file cannot be read: ${why}.`, undefined, error);
+}
+
+/** The rows of the data file at `path`. */
+export function readDataFile(path: string, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
+  return dataEvents(fileChunks(path, options), format, options);
+}
