@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { recordOf } from '../../../src/shared/keyedRecord';
 import { isDataFileError } from '../../../src/dataset/dataFileError';
-import { formatOfPath, type DataFormat } from '../../../src/dataset/dataFormat';
+import { formatOfPath } from '../../../src/dataset/dataFormat';
 import { dataEvents, readDataFile } from '../../../src/dataset/dataRows';
 import { scanDataFile } from '../../../src/dataset/dataScan';
 import { sha256OfFile } from '../../../src/dataset/fileHash';
