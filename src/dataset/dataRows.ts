@@ -51,15 +51,25 @@ export async function* fileChunks(path: string, options: Pick<DataRowsOptions, '
   }
 }
 
+/** Why the file system refused a file, as the end of a sentence. */
+export function whyUnreadable(error: unknown): string {
+  const cause = isDataFileError(error) ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return code === 'ENOENT'
+    ? 'it does not exist (was it moved or renamed?)'
+    : code === 'EISDIR'
+      ? 'it is a folder'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission was denied'
+        : `the system said ${String(code ?? (cause instanceof Error ? cause.message : cause))}`;
+}
+
 /** A file system error as a DataFileError that says what to do. */
 export function unreadable(error: unknown): unknown {
   if (isDataFileError(error) || (error instanceof Error && error.name === 'AbortError')) {
     return error;
   }
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const why =
-    code === 'ENOENT' ? 'it does not exist (was it moved or renamed?)' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission was denied' : `the system said ${String(code ?? error)}`;
-  return new DataFileError('unreadable', `The data file cannot be read: ${why}.`, undefined, error);
+  return new DataFileError('unreadable', `The data file cannot be read: ${whyUnreadable(error)}.`, undefined, error);
 }
 
 /** The rows of the data file at `path`. */
