@@ -15,6 +15,7 @@ import { REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
 import { catalogParse } from './catalogParse';
 import { clientOverhead } from './clientOverhead';
+import { labBench } from './labRun';
 import { networkOverhead } from './networkOverhead';
 import { summarizeProfile } from './profileSummary';
 import { median, round } from './stats';
@@ -134,12 +135,21 @@ function catalogSection(): Promise<Record<string, unknown>> {
   return Promise.resolve({ catalogParse: catalog });
 }
 
+async function labSection(): Promise<Record<string, unknown>> {
+  const lab = await labBench(quick, log);
+  log(
+    `lab: ${lab.rows.toLocaleString('en-US')} rows × ${lab.variants} variants at concurrency ${lab.concurrency}: engine ${lab.engineCallsPerSecond} calls/s, bare undici pool ${lab.bareCallsPerSecond} calls/s = ${lab.engineToBareRatio} × (budget ≥ 0.9); heap over ${lab.heap.calls.toLocaleString('en-US')} calls: +${lab.heap.growthAfterGcMb} MB after GC, peak +${lab.heap.peakGrowthMb} MB (budget < 50 MB)`,
+  );
+  return { lab };
+}
+
 /** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
 const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle: () => Promise.resolve(bundleSizes()),
   client: clientSection,
   network: networkSection,
   catalog: catalogSection,
+  lab: labSection,
   activation: () => inVsCode('activation'),
   editor: async () => {
     if (baseline === undefined) {
@@ -189,7 +199,7 @@ async function main(): Promise<void> {
   if (profile) {
     await fs.rm(PROFILE_DIR, { recursive: true, force: true });
     await fs.mkdir(PROFILE_DIR, { recursive: true });
-  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog'].includes(name))) {
+  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'lab'].includes(name))) {
     // What users run; `npm run bench` builds the development bundle first, which is put back at the end.
     execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }
