@@ -7,6 +7,7 @@ import { MAX_DATA_ROW_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import { DataFileError } from './dataFileError';
 import type { BadRow, DataEvent } from './dataRecord';
+import { flatten } from './batches';
 import { LineIndex } from './lineIndex';
 import { csvRowValues, headerProblem } from './rowValues';
 
@@ -43,7 +44,12 @@ export interface CsvRowsOptions {
  * the rest of the file), and what it took is reported with it. Throws a DataFileError for a file
  * with no header, a header that cannot name the columns, or a row past the size cap.
  */
-export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvRowsOptions = {}): AsyncGenerator<DataEvent> {
+export function csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvRowsOptions = {}): AsyncGenerator<DataEvent> {
+  return flatten(csvRowBatches(chunks, options));
+}
+
+/** The header and rows of `chunks`, in one batch per chunk: those that end in it. */
+export async function* csvRowBatches(chunks: AsyncIterable<Uint8Array>, options: CsvRowsOptions = {}): AsyncGenerator<DataEvent[]> {
   const maxRowBytes = options.maxRowBytes ?? MAX_DATA_ROW_BYTES;
   const index = new LineIndex();
   const events: ParserEvent[] = [];
@@ -78,7 +84,7 @@ export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvRo
   /** A bad row is held until the next event: csv-parse may report one broken row twice (a bad quote, then the quote never closed). */
   let held: BadRow | undefined;
 
-  function* take(): Generator<DataEvent> {
+  function* take(): Generator<DataEvent, void, undefined> {
     for (const event of events.splice(0)) {
       if (event.kind === 'record') {
         // Line breaks in a record are inside its quoted fields, so it starts that many lines before it ends.
@@ -133,7 +139,10 @@ export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvRo
     index.push(chunk);
     parser.write(chunk);
     checkFatal();
-    yield* take();
+    const batch = [...take()];
+    if (batch.length > 0) {
+      yield batch;
+    }
     if (index.length - lastEnd > maxRowBytes) {
       const line = index.contentLineFrom(lastEnd);
       throw new DataFileError(
@@ -148,9 +157,12 @@ export async function* csvRows(chunks: AsyncIterable<Uint8Array>, options: CsvRo
     parser.end(() => resolve());
   });
   checkFatal();
-  yield* take();
+  const last = [...take()];
   if (held !== undefined) {
-    yield held;
+    last.push(held);
+  }
+  if (last.length > 0) {
+    yield last;
   }
   if (columns === undefined) {
     throw new DataFileError('empty', 'The CSV file is empty: it needs a header line that names the columns.');

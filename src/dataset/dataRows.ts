@@ -2,12 +2,13 @@
 // read in 64 KiB chunks and never whole. Pure Node: no `vscode`.
 import { createReadStream } from 'node:fs';
 import { MAX_RUN_ROWS } from '../shared/limits';
-import { csvRows } from './csvRows';
+import { flatten } from './batches';
+import { csvRowBatches } from './csvRows';
 import { DataFileError, isDataFileError } from './dataFileError';
 import type { DataFormat } from './dataFormat';
 import type { DataEvent } from './dataRecord';
-import { jsonArrayRows } from './jsonArrayRows';
-import { jsonlRows } from './jsonlRows';
+import { jsonArrayRowBatches } from './jsonArrayRows';
+import { jsonlRowBatches } from './jsonlRows';
 
 export const READ_CHUNK_BYTES = 64 * 1024;
 
@@ -21,18 +22,30 @@ export interface DataRowsOptions {
 }
 
 /** The events of `chunks` read as `format`: a CSV header, then rows and bad rows, each with its line. */
-export async function* dataEvents(chunks: AsyncIterable<Uint8Array>, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
+export function dataEvents(chunks: AsyncIterable<Uint8Array>, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
+  return flatten(dataEventBatches(chunks, format, options));
+}
+
+/** The same in batches (one per chunk read), the form a run takes. */
+export async function* dataEventBatches(chunks: AsyncIterable<Uint8Array>, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<readonly DataEvent[]> {
   const maxRows = options.maxRows ?? MAX_RUN_ROWS;
-  const events = format === 'csv' ? csvRows(chunks, options) : format === 'jsonl' ? jsonlRows(chunks, options) : jsonArrayRows(chunks, options);
-  for await (const event of events) {
-    if (event.kind !== 'header' && event.row > maxRows) {
+  const batches: AsyncIterable<readonly DataEvent[]> = format === 'csv' ? csvRowBatches(chunks, options) : format === 'jsonl' ? jsonlRowBatches(chunks, options) : jsonArrayRowBatches(chunks, options);
+  for await (const batch of batches) {
+    const last = batch[batch.length - 1];
+    if (last !== undefined && last.kind !== 'header' && last.row > maxRows) {
+      // The rows up to the cap come first.
+      const within = batch.filter((event) => event.kind === 'header' || event.row <= maxRows);
+      if (within.length > 0) {
+        yield within;
+      }
+      const over = batch.find((event) => event.kind !== 'header' && event.row > maxRows) as Exclude<DataEvent, { kind: 'header' }>;
       throw new DataFileError(
         'tooManyRows',
-        `The data file has more than ${maxRows.toLocaleString('en-US')} rows (line ${event.line} starts row ${event.row.toLocaleString('en-US')}); a run takes at most ${maxRows.toLocaleString('en-US')}. Split the file and run each part.`,
-        event.line,
+        `The data file has more than ${maxRows.toLocaleString('en-US')} rows (line ${over.line} starts row ${over.row.toLocaleString('en-US')}); a run takes at most ${maxRows.toLocaleString('en-US')}. Split the file and run each part.`,
+        over.line,
       );
     }
-    yield event;
+    yield batch;
   }
 }
 
@@ -75,4 +88,9 @@ export function unreadable(error: unknown): unknown {
 /** The rows of the data file at `path`. */
 export function readDataFile(path: string, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
   return dataEvents(fileChunks(path, options), format, options);
+}
+
+/** The same in batches, one per chunk read. */
+export function readDataFileBatches(path: string, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<readonly DataEvent[]> {
+  return dataEventBatches(fileChunks(path, options), format, options);
 }

@@ -6,8 +6,8 @@ import { stat } from 'node:fs/promises';
 import { MAX_DATA_COLUMNS } from '../shared/limits';
 import { valuesOfRow, type ColumnMapping } from './columnMapping';
 import type { DataFormat } from './dataFormat';
-import type { BadRow } from './dataRecord';
-import { readDataFile, unreadable, type DataRowsOptions } from './dataRows';
+import type { BadRow, DataEvent } from './dataRecord';
+import { readDataFileBatches, unreadable, type DataRowsOptions } from './dataRows';
 
 /** Bad rows a scan lists (all are counted). */
 export const MAX_LISTED_BAD_ROWS = 20;
@@ -52,15 +52,15 @@ export async function scanDataFile(path: string, format: DataFormat, options: Sc
       firstBadRows.push(row);
     }
   };
-  for await (const event of readDataFile(path, format, { ...options, onChunk: (chunk) => hash.update(chunk) })) {
+  const scanRow = (event: DataEvent): void => {
     if (event.kind === 'header') {
       event.columns.forEach((column) => columns.add(column));
-      continue;
+      return;
     }
     rows += 1;
     if (event.kind === 'bad') {
       bad(event);
-      continue;
+      return;
     }
     if (format !== 'csv' && columns.size < MAX_DATA_COLUMNS) {
       for (const column of Object.keys(event.values)) {
@@ -75,6 +75,9 @@ export async function scanDataFile(path: string, format: DataFormat, options: Sc
         bad({ kind: 'bad', row: event.row, line: event.line, reason: mapped.reason });
       }
     }
+  };
+  for await (const batch of readDataFileBatches(path, format, { ...options, onChunk: (chunk) => hash.update(chunk) })) {
+    batch.forEach(scanRow);
   }
   return { format, columns: [...columns], rows, usableRows: rows - badRows, badRows, firstBadRows, sha256: hash.digest('hex'), bytes };
 }

@@ -7,6 +7,7 @@ import { MAX_DATA_ROW_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import { DataFileError } from './dataFileError';
 import type { DataRecord } from './dataRecord';
+import { flatten } from './batches';
 import { LineIndex } from './lineIndex';
 import { jsonRowValues } from './rowValues';
 
@@ -52,7 +53,12 @@ async function* withoutByteOrderMark(chunks: AsyncIterable<Uint8Array>): AsyncGe
  * Throws a DataFileError when the file is not an array, stops being JSON (nothing after that
  * point can be found), is empty, or holds an element past the size cap.
  */
-export async function* jsonArrayRows(chunks: AsyncIterable<Uint8Array>, options: { readonly maxRowBytes?: number } = {}): AsyncGenerator<DataRecord> {
+export function jsonArrayRows(chunks: AsyncIterable<Uint8Array>, options: { readonly maxRowBytes?: number } = {}): AsyncGenerator<DataRecord> {
+  return flatten(jsonArrayRowBatches(chunks, options));
+}
+
+/** The rows of `chunks`, in one batch per chunk: the elements that end in it. */
+export async function* jsonArrayRowBatches(chunks: AsyncIterable<Uint8Array>, options: { readonly maxRowBytes?: number } = {}): AsyncGenerator<DataRecord[]> {
   const maxRowBytes = options.maxRowBytes ?? MAX_DATA_ROW_BYTES;
   const index = new LineIndex();
   const tokenizer = new Tokenizer();
@@ -138,7 +144,9 @@ export async function* jsonArrayRows(chunks: AsyncIterable<Uint8Array>, options:
       write(() => tokenizer.write(chunk));
     } finally {
       // The rows before a syntax error come first.
-      yield* ready.splice(0);
+      if (ready.length > 0) {
+        yield ready.splice(0);
+      }
     }
     if (elementStart !== undefined && index.length - elementStart > maxRowBytes) {
       const line = starts[starts.length - 1] ?? 1;
@@ -152,5 +160,7 @@ export async function* jsonArrayRows(chunks: AsyncIterable<Uint8Array>, options:
   if (!parser.isEnded) {
     write(() => parser.end());
   }
-  yield* ready.splice(0);
+  if (ready.length > 0) {
+    yield ready.splice(0);
+  }
 }

@@ -2,6 +2,8 @@
 // when a line is longer than the cap (a hostile file may have no line break at all). Lines end at
 // LF; a CR before it is dropped. Used by the JSONL reader and the results file reader. Pure: no `vscode`.
 
+import { flatten } from './batches';
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -16,7 +18,13 @@ export interface SplitLine {
   readonly terminated: boolean;
 }
 
-export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<SplitLine> {
+/** The lines of `chunks`, one at a time. */
+export function splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<SplitLine> {
+  return flatten(splitLineBatches(chunks, maxBytes));
+}
+
+/** The lines of `chunks`, in one batch per chunk: those that end in it. */
+export async function* splitLineBatches(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<SplitLine[]> {
   let pieces: Uint8Array[] = [];
   let length = 0;
   let lastByte = -1;
@@ -40,6 +48,7 @@ export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes: n
     return result;
   };
   for await (const chunk of chunks) {
+    const batch: SplitLine[] = [];
     let start = 0;
     while (start < chunk.length) {
       const newline = chunk.indexOf(LF, start);
@@ -57,11 +66,14 @@ export async function* splitLines(chunks: AsyncIterable<Uint8Array>, maxBytes: n
       if (newline === -1) {
         break;
       }
-      yield finish(true);
+      batch.push(finish(true));
       start = newline + 1;
+    }
+    if (batch.length > 0) {
+      yield batch;
     }
   }
   if (length > 0) {
-    yield finish(false);
+    yield [finish(false)];
   }
 }

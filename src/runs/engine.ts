@@ -80,7 +80,8 @@ export interface EngineOptions {
   /** `null` is Automatic. */
   readonly variants: readonly VariantChoice[];
   readonly samples: number;
-  readonly rows: AsyncIterable<EngineRow>;
+  /** The rows, one at a time or in batches (a batch costs one hop through the iterator instead of one per row). */
+  readonly rows: AsyncIterable<EngineRow | readonly EngineRow[]>;
   /** Which cells to run (a resume leaves out those done); default all. */
   readonly include?: (row: number, variantIndex: number, sample: number) => boolean;
   /** Which rows that cannot be sent to record (a resume leaves out those recorded); default all. */
@@ -126,24 +127,70 @@ interface Cell {
   readonly sample: number;
 }
 
-/** The cells of the rows in order, pulled one at a time; rows that cannot be sent pass through. */
-async function* cellsOf(options: EngineOptions): AsyncGenerator<Cell | Extract<EngineRow, { kind: 'rowError' }>> {
-  const include = options.include ?? (() => true);
-  const includeRowError = options.includeRowError ?? (() => true);
-  for await (const row of options.rows) {
-    if (row.kind === 'rowError') {
-      if (includeRowError(row.row)) {
-        yield row;
-      }
-      continue;
-    }
-    for (let variantIndex = 0; variantIndex < options.variants.length; variantIndex++) {
-      for (let sample = 1; sample <= options.samples; sample++) {
-        if (include(row.row, variantIndex, sample)) {
-          yield { row, variantIndex, sample };
+type Work = Cell | Extract<EngineRow, { kind: 'rowError' }>;
+
+/**
+ * The cells of the rows in order. The rows are pulled (a batch at a time) only as cells are
+ * taken; a row's cells come from it without another hop through an async generator.
+ */
+class CellCursor {
+  private readonly rows: AsyncIterator<EngineRow | readonly EngineRow[]>;
+  private batch: readonly EngineRow[] = [];
+  private inBatch = 0;
+  private row: Extract<EngineRow, { kind: 'row' }> | undefined;
+  private variantIndex = 0;
+  private sample = 1;
+
+  constructor(private readonly options: EngineOptions) {
+    this.rows = options.rows[Symbol.asyncIterator]();
+  }
+
+  /** The next cell or row error to do; undefined at the end of the rows. */
+  async next(): Promise<Work | undefined> {
+    const include = this.options.include;
+    for (;;) {
+      const row = this.row;
+      if (row !== undefined) {
+        while (this.variantIndex < this.options.variants.length) {
+          const variantIndex = this.variantIndex;
+          const sample = this.sample;
+          if (sample >= this.options.samples) {
+            this.variantIndex += 1;
+            this.sample = 1;
+          } else {
+            this.sample += 1;
+          }
+          if (include === undefined || include(row.row, variantIndex, sample)) {
+            return { row, variantIndex, sample };
+          }
         }
+        this.row = undefined;
       }
+      const next = this.batch[this.inBatch];
+      if (next === undefined) {
+        const read = await this.rows.next();
+        if (read.done === true) {
+          return undefined;
+        }
+        this.batch = Array.isArray(read.value) ? (read.value as readonly EngineRow[]) : [read.value as EngineRow];
+        this.inBatch = 0;
+        continue;
+      }
+      this.inBatch += 1;
+      if (next.kind === 'rowError') {
+        if (this.options.includeRowError === undefined || this.options.includeRowError(next.row)) {
+          return next;
+        }
+        continue;
+      }
+      this.row = next;
+      this.variantIndex = 0;
+      this.sample = 1;
     }
+  }
+
+  async close(): Promise<void> {
+    await this.rows.return?.();
   }
 }
 
@@ -296,7 +343,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
     }
   };
 
-  const cells = cellsOf(options);
+  const cells = new CellCursor(options);
   report(true);
   try {
     while (stopping === undefined) {
@@ -309,9 +356,9 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
         await wait;
         continue;
       }
-      let next: IteratorResult<Cell | Extract<EngineRow, { kind: 'rowError' }>>;
+      let item: Work | undefined;
       try {
-        next = await cells.next();
+        item = await cells.next();
       } catch (error) {
         if (!isDataFileError(error)) {
           throw error;
@@ -319,10 +366,9 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
         stop('stopped', { kind: 'dataFile', error });
         break;
       }
-      if (next.done === true || stopping !== undefined) {
+      if (item === undefined || stopping !== undefined) {
         break;
       }
-      const item = next.value;
       if ('kind' in item) {
         if ((options.onBadRow ?? 'skip') === 'stop') {
           stop('stopped', { kind: 'badRow', row: item.row, line: item.line, message: item.message });
@@ -351,7 +397,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
       abortCalls.abort();
     }
     await Promise.all(active);
-    await cells.return(undefined);
+    await cells.close();
   }
   report(true);
   return { ...(stopping ?? { end: 'finished' }), progress: progress(), concurrencyDecreases: adaptive.decreases };

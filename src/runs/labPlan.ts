@@ -72,17 +72,21 @@ export function checkCalls(rows: number, variants: number, samples: number): voi
   }
 }
 
-/** The data file's rows as the engine takes them: the mapped values, or why a row cannot be sent. */
-export async function* engineRows(events: AsyncIterable<DataEvent>, mapping: ColumnMapping, variables: readonly string[]): AsyncGenerator<EngineRow> {
-  for await (const event of events) {
-    if (event.kind === 'header') {
-      continue;
+/** The data file's rows (in batches) as the engine takes them: the mapped values, or why a row cannot be sent. */
+export async function* engineRows(batches: AsyncIterable<readonly DataEvent[]>, mapping: ColumnMapping, variables: readonly string[]): AsyncGenerator<EngineRow[]> {
+  for await (const events of batches) {
+    const rows: EngineRow[] = [];
+    for (const event of events) {
+      if (event.kind === 'header') {
+        continue;
+      }
+      if (event.kind === 'bad') {
+        rows.push({ kind: 'rowError', row: event.row, line: event.line, message: `Line ${event.line}: ${event.reason}.` });
+        continue;
+      }
+      const mapped = valuesOfRow(event, mapping, variables);
+      rows.push(mapped.ok ? { kind: 'row', row: event.row, line: event.line, values: mapped.values } : { kind: 'rowError', row: event.row, line: event.line, message: `Line ${event.line}: ${mapped.reason}.` });
     }
-    if (event.kind === 'bad') {
-      yield { kind: 'rowError', row: event.row, line: event.line, message: `Line ${event.line}: ${event.reason}.` };
-      continue;
-    }
-    const mapped = valuesOfRow(event, mapping, variables);
-    yield mapped.ok ? { kind: 'row', row: event.row, line: event.line, values: mapped.values } : { kind: 'rowError', row: event.row, line: event.line, message: `Line ${event.line}: ${mapped.reason}.` };
+    yield rows;
   }
 }

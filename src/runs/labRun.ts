@@ -5,7 +5,7 @@
 import type { GistClient } from '../client/gistClient';
 import type { ConnectionSettings } from '../client/types';
 import { formatOfPath } from '../dataset/dataFormat';
-import { readDataFile } from '../dataset/dataRows';
+import { readDataFileBatches } from '../dataset/dataRows';
 import { scanDataFile, type DataScan } from '../dataset/dataScan';
 import { DataFileError } from '../dataset/dataFileError';
 import type { ValueSource } from '../dataset/columnMapping';
@@ -117,7 +117,7 @@ export async function startLabRun(plan: LabRunPlan, options: LabRunOptions): Pro
     extensions: {},
   };
   const writer = await ResultsWriter.create(resultsPath, header, { secrets: secretsOf(options.service), overwrite: plan.overwrite });
-  const rows = engineRows(readDataFile(plan.dataPath, format, { signal: options.signal }), plan.mapping, plan.variables);
+  const rows = engineRows(readDataFileBatches(plan.dataPath, format, { signal: options.signal }), plan.mapping, plan.variables);
   const outcome = await runInto(writer, header, options, { rows, total: scan.rows * plan.variants.length * samples });
   return { ...outcome, resultsPath };
 }
@@ -133,7 +133,7 @@ export async function resumeLabRun(plan: Extract<ResumePlan, { kind: 'resume' }>
   }
   const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service) });
   const variables = Object.keys(header.mapping);
-  const rows = engineRows(readDataFile(plan.dataPath, header.data.format, { signal: options.signal }), header.mapping, variables);
+  const rows = engineRows(readDataFileBatches(plan.dataPath, header.data.format, { signal: options.signal }), header.mapping, variables);
   const cellsPerRow = header.variants.length * header.samples;
   const outcome = await runInto(writer, header, options, {
     rows,

@@ -42,6 +42,10 @@ export function cutToBytes(text: string, maxBytes: number): string {
 
 /** The content a results line keeps, and whether it was cut. */
 export function keptContent(content: string): { readonly content: string; readonly truncated: boolean } {
+  // No character takes more than 3 bytes per UTF-16 unit: short content needs no counting.
+  if (content.length * 3 <= MAX_RESULT_CONTENT_BYTES) {
+    return { content, truncated: false };
+  }
   const kept = cutToBytes(content, MAX_RESULT_CONTENT_BYTES);
   return { content: kept, truncated: kept.length !== content.length };
 }
@@ -86,8 +90,13 @@ function ordered(line: RunHeader | ResultsLine): Record<string, unknown> {
       };
     case 'rowError':
       return { type: line.type, row: line.row, line: line.line, message: line.message };
-    case 'result':
-      return {
+    case 'result': {
+      // Built member by member, without spreads: a run writes thousands of these a second.
+      const error = line.error === null ? null : ({ kind: line.error.kind, message: line.error.message } as Record<string, unknown>);
+      if (error !== null && line.error?.status !== undefined) {
+        error.status = line.error.status;
+      }
+      const members: Record<string, unknown> = {
         type: line.type,
         row: line.row,
         line: line.line,
@@ -97,13 +106,21 @@ function ordered(line: RunHeader | ResultsLine): Record<string, unknown> {
         callId: line.callId,
         content: line.content,
         length: line.length,
-        ...(line.truncated === true ? { truncated: true } : {}),
-        error: line.error === null ? null : { kind: line.error.kind, message: line.error.message, ...(line.error.status === undefined ? {} : { status: line.error.status }) },
-        attempts: line.attempts,
-        latencyMs: line.latencyMs,
-        finishedAt: line.finishedAt,
-        ...Object.fromEntries(Object.entries(line.extensions ?? {})),
       };
+      if (line.truncated === true) {
+        members.truncated = true;
+      }
+      members.error = error;
+      members.attempts = line.attempts;
+      members.latencyMs = line.latencyMs;
+      members.finishedAt = line.finishedAt;
+      if (line.extensions !== undefined) {
+        for (const name of Object.keys(line.extensions)) {
+          members[name] = line.extensions[name];
+        }
+      }
+      return members;
+    }
   }
 }
 
@@ -113,8 +130,14 @@ function ordered(line: RunHeader | ResultsLine): Record<string, unknown> {
  * be longer than a reader takes (only an extension's members can make it so).
  */
 export function lineText(line: RunHeader | ResultsLine, secrets: readonly string[]): string {
-  let text = JSON.stringify(redacted(ordered(line), secrets, false));
-  // The text as written is checked too: a key can only be in it across an escape, and then the strings that spell it go.
+  // A key in any string of the line shows in its JSON text in one of its written forms (a key
+  // with a quote in it, escaped), so a line whose text holds none needs nothing redacted: the
+  // common case, written as it is.
+  let text = JSON.stringify(ordered(line));
+  if (redactSecrets(text, secrets) !== text) {
+    text = JSON.stringify(redacted(ordered(line), secrets, false));
+  }
+  // The text as written is checked again: a key can only be in it across an escape, and then the strings that spell it go.
   if (redactSecrets(text, secrets) !== text) {
     text = JSON.stringify(redacted(ordered(line), secrets, true));
     // Only a key with `":"` or `,"` in it can still be there, spelt across two members: redacted in the text, if that stays JSON.

@@ -4,7 +4,7 @@
 // holds. Pure Node: no `vscode`.
 import { isDataFileError, type DataFileError } from '../dataset/dataFileError';
 import { isDataFormat } from '../dataset/dataFormat';
-import { readDataFile } from '../dataset/dataRows';
+import { readDataFileBatches } from '../dataset/dataRows';
 import { sha256OfFile } from '../dataset/fileHash';
 import { BitSet, CellSet } from './cellSet';
 import { engineRows } from './labPlan';
@@ -105,15 +105,17 @@ export async function planResume(resultsPath: string, options: ResumeOptions = {
   let missingCells = 0;
   let missingRowErrors = 0;
   try {
-    for await (const row of engineRows(readDataFile(dataPath, header.data.format, { signal: options.signal }), header.mapping, variables)) {
-      if (row.kind === 'rowError') {
-        missingRowErrors += rowErrors.has(row.row) ? 0 : 1;
-        continue;
-      }
-      for (let variantIndex = 0; variantIndex < grid.variants; variantIndex++) {
-        for (let sample = 1; sample <= grid.samples; sample++) {
-          if (!done.has(row.row, variantIndex, sample) || (rerunFailed && failed.has(row.row, variantIndex, sample))) {
-            missingCells += 1;
+    for await (const rows of engineRows(readDataFileBatches(dataPath, header.data.format, { signal: options.signal }), header.mapping, variables)) {
+      for (const row of rows) {
+        if (row.kind === 'rowError') {
+          missingRowErrors += rowErrors.has(row.row) ? 0 : 1;
+          continue;
+        }
+        for (let variantIndex = 0; variantIndex < grid.variants; variantIndex++) {
+          for (let sample = 1; sample <= grid.samples; sample++) {
+            if (!done.has(row.row, variantIndex, sample) || (rerunFailed && failed.has(row.row, variantIndex, sample))) {
+              missingCells += 1;
+            }
           }
         }
       }
