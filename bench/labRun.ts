@@ -65,8 +65,21 @@ function labOptions(client: GistClient, serviceUrl: string): LabRunOptions {
   };
 }
 
-async function engineRun(client: GistClient, serviceUrl: string, dataPath: string, resultsPath: string): Promise<{ seconds: number; calls: number }> {
+interface RunFigures {
+  readonly seconds: number;
+  readonly calls: number;
+  /** This process's CPU (user + system) per call, in µs: less noisy than throughput on a busy machine. */
+  readonly cpuMicrosPerCall: number;
+}
+
+function cpuPerCall(since: NodeJS.CpuUsage, calls: number): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / calls;
+}
+
+async function engineRun(client: GistClient, serviceUrl: string, dataPath: string, resultsPath: string): Promise<RunFigures> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const outcome = await startLabRun(
     {
       gistId: GIST,
@@ -85,15 +98,16 @@ async function engineRun(client: GistClient, serviceUrl: string, dataPath: strin
   if (outcome.end !== 'finished' || outcome.progress.failures > 0) {
     throw new Error(`the lab run ended ${outcome.end} with ${outcome.progress.failures} failures`);
   }
-  return { seconds: (performance.now() - started) / 1000, calls: outcome.progress.done };
+  return { seconds: (performance.now() - started) / 1000, calls: outcome.progress.done, cpuMicrosPerCall: cpuPerCall(cpu, outcome.progress.done) };
 }
 
 /** The same calls with a bare undici Pool: `CONCURRENCY` workers, each taking the next call, parsing the answer, nothing kept. */
-async function bareRun(serviceUrl: string, rows: number): Promise<{ seconds: number; calls: number }> {
+async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
   const pool = new Pool(serviceUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
   const total = rows * VARIANTS.length;
   let next = 0;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const worker = async (): Promise<void> => {
     for (let call = next++; call < total; call = next++) {
       const row = Math.floor(call / VARIANTS.length) + 1;
@@ -112,8 +126,9 @@ async function bareRun(serviceUrl: string, rows: number): Promise<{ seconds: num
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpuMicrosPerCall = cpuPerCall(cpu, total);
   await pool.close();
-  return { seconds, calls: total };
+  return { seconds, calls: total, cpuMicrosPerCall };
 }
 
 function collectGarbage(): () => void {
@@ -132,12 +147,17 @@ export interface LabFigures {
   readonly engineToBareRatio: number;
   readonly engineSamples: number[];
   readonly bareSamples: number[];
+  /** This process's CPU per call, medians: what the engine costs beyond the bare calls, whatever the machine's load. */
+  readonly engineCpuMicrosPerCall: number;
+  readonly bareCpuMicrosPerCall: number;
   readonly heap: {
     readonly calls: number;
     readonly seconds: number;
     /** heapUsed after a full GC, after the run minus before it. Budget < 50 MB. */
     readonly growthAfterGcMb: number;
-    /** The highest heapUsed seen during the run (sampled every 100 ms) minus before it. */
+    /** The most heapUsed held during the run, after a full GC every 2 s, minus before it. Budget < 50 MB. */
+    readonly liveGrowthMaxMb: number;
+    /** The highest heapUsed seen during the run (sampled every 100 ms, no GC forced) minus before it: mostly garbage not yet collected. */
     readonly peakGrowthMb: number;
   };
 }
@@ -159,6 +179,8 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
     }
     const engineSamples: number[] = [];
     const bareSamples: number[] = [];
+    const engineCpu: number[] = [];
+    const bareCpu: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
       // Alternate which goes first, so neither always runs on a warmer or busier machine.
       const order = turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine'];
@@ -166,7 +188,8 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
         const run = which === 'engine' ? await engineRun(client, service.url, data, path.join(folder, 'run.gistrun.jsonl')) : await bareRun(service.url, rows);
         const perSecond = run.calls / run.seconds;
         (which === 'engine' ? engineSamples : bareSamples).push(round(perSecond, 0));
-        log(`lab, round ${turn + 1} of ${rounds}: ${which} ${run.calls} calls in ${run.seconds.toFixed(2)} s = ${perSecond.toFixed(0)} calls/s`);
+        (which === 'engine' ? engineCpu : bareCpu).push(round(run.cpuMicrosPerCall, 1));
+        log(`lab, round ${turn + 1} of ${rounds}: ${which} ${run.calls} calls in ${run.seconds.toFixed(2)} s = ${perSecond.toFixed(0)} calls/s, ${run.cpuMicrosPerCall.toFixed(0)} µs of CPU a call`);
       }
     }
 
@@ -176,15 +199,22 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
     gc();
     const before = process.memoryUsage().heapUsed;
     let peak = before;
+    let live = before;
+    let ticks = 0;
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().heapUsed);
+      // Every 2 s, what is still held after a full GC (the unforced peak is mostly garbage V8 has not yet collected).
+      if (++ticks % 20 === 0) {
+        gc();
+        live = Math.max(live, process.memoryUsage().heapUsed);
+      }
     }, 100);
     const heapRun = await engineRun(client, service.url, heapData, path.join(folder, 'heap.gistrun.jsonl'));
     clearInterval(sampler);
     gc();
     const after = process.memoryUsage().heapUsed;
     const mb = (bytes: number): number => round(bytes / 1024 / 1024, 1);
-    log(`lab heap: ${heapRun.calls} calls in ${heapRun.seconds.toFixed(1)} s; heap ${mb(before)} MB before, peak ${mb(peak)} MB, ${mb(after)} MB after a full GC`);
+    log(`lab heap: ${heapRun.calls} calls in ${heapRun.seconds.toFixed(1)} s; heap ${mb(before)} MB before, at most ${mb(live)} MB held during the run (after GC), ${mb(after)} MB after; unforced peak ${mb(peak)} MB`);
     const engineCallsPerSecond = median(engineSamples);
     const bareCallsPerSecond = median(bareSamples);
     return {
@@ -197,7 +227,9 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
       engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond),
       engineSamples,
       bareSamples,
-      heap: { calls: heapRun.calls, seconds: round(heapRun.seconds, 1), growthAfterGcMb: mb(after - before), peakGrowthMb: mb(peak - before) },
+      engineCpuMicrosPerCall: median(engineCpu),
+      bareCpuMicrosPerCall: median(bareCpu),
+      heap: { calls: heapRun.calls, seconds: round(heapRun.seconds, 1), growthAfterGcMb: mb(after - before), liveGrowthMaxMb: mb(live - before), peakGrowthMb: mb(peak - before) },
     };
   } finally {
     await client.dispose();
