@@ -45,7 +45,7 @@ export class RateMeter {
     const oldest = Math.floor((now - RATE_WINDOW_MS) / BUCKET_MS);
     let count = 0;
     for (const [bucket, calls] of this.buckets) {
-      if (bucket <= oldest) {
+      if (bucket < oldest) {
         this.buckets.delete(bucket);
       } else {
         count += calls;

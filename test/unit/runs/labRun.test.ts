@@ -286,6 +286,16 @@ describe('variant lab runs', function () {
     );
   });
 
+  it('runs several samples of each cell, each once', async function () {
+    const data = await lab.data(3);
+    const outcome = await startLabRun(lab.plan(data, { variants: ['formal', null], samples: 3 }), lab.options({ concurrency: 5 }));
+    assert.equal(outcome.end, 'finished');
+    assert.equal(outcome.progress.total, 18);
+    const back = await readBack(outcome.resultsPath);
+    assert.deepEqual([...back.cells].sort(), everyCell(3, ['formal', null], 3));
+    assert.equal(new Set(back.results.map((result) => result.callId)).size, 18);
+  });
+
   it('refuses a plan that cannot run before calling anything', async function () {
     const data = await lab.data(2);
     const refusals = [

@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { GistError } from '../../../src/client/errors';
 import { AdaptiveConcurrency } from '../../../src/runs/adaptiveConcurrency';
 import { DEFAULT_RETRY_POLICY, isOverload, isRetryable, retryDelayMs } from '../../../src/runs/retryPolicy';
+import { RateMeter, secondsLeft } from '../../../src/runs/progressMeter';
 
 const error = (kind: ConstructorParameters<typeof GistError>[0], status?: number): GistError => new GistError(kind, 'x', 'retry', { status });
 
@@ -94,5 +95,23 @@ describe('retry policy', function () {
       [1000, 2000, 4000, 8000, 16000, 30000, 30000],
     );
     assert.equal(retryDelayMs(DEFAULT_RETRY_POLICY, 2, undefined, 1), 2400);
+  });
+});
+
+describe('progress', function () {
+  it('counts calls per second over the last ten seconds, and the time left at that rate', function () {
+    const meter = new RateMeter(0);
+    assert.equal(meter.perSecond(0), 0);
+    for (let at = 0; at < 2000; at += 100) {
+      meter.finished(at);
+    }
+    assert.equal(meter.perSecond(2000), 10, '20 calls in the first 2 s');
+    for (let at = 2000; at < 20_000; at += 50) {
+      meter.finished(at);
+    }
+    assert.equal(meter.perSecond(20_000), 20, 'the last 10 s only');
+    assert.equal(secondsLeft(100, 300, 20), 10);
+    assert.equal(secondsLeft(100, undefined, 20), undefined);
+    assert.equal(secondsLeft(100, 300, 0), undefined);
   });
 });
