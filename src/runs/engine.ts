@@ -120,7 +120,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
     const request: GenerateRequest = { gistId: options.gistId, variant: variant ?? undefined, values: cell.row.values };
     for (let attempts = 1; ; attempts++) {
       // The run-wide pause a 429 or 503 asked for, for every call; it may grow while waiting.
-      while (stopping === undefined && clock.now() < pauseUntil) {
+      while (stopping === undefined && pauseUntil > 0 && clock.now() < pauseUntil) {
         await clock.sleep(pauseUntil - clock.now(), halt.signal);
       }
       if (stopping !== undefined) {
