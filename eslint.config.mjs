@@ -6,6 +6,8 @@ import tseslint from 'typescript-eslint';
 // the diagnosis's steps and the pure half of each feature. They run and are unit tested on plain Node.
 const PURE_MODULES = {
   client: ['**/*.ts'],
+  dataset: ['**/*.ts'],
+  runs: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView}.ts'],
   catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
@@ -21,13 +23,14 @@ const PURE_MODULES = {
 /**
  * The floors of src/, lowest first. Everything a floor holds may be used by the floors above it,
  * never by its own floor or one below: shared/ text and state rules; the pure client, the
- * catalog, the checks' assertions (expectations/) and the statistics; the account, VS Code's
- * network settings and blind review (its verdicts use the statistics); generation; the features built on it.
+ * catalog, the data file readers, the checks' assertions (expectations/) and the statistics; the
+ * account, VS Code's network settings, the variant lab's runs (engine, results files) and blind
+ * review (its verdicts use the statistics); generation; the features built on it.
  */
 const FLOORS = [
   ['shared'],
-  ['client', 'catalog', 'expectations', 'statistics'],
-  ['account', 'network', 'review'],
+  ['client', 'catalog', 'dataset', 'expectations', 'statistics'],
+  ['account', 'network', 'runs', 'review'],
   ['generation'],
   ['history', 'diagnostics', 'languageModelTools'],
 ];

@@ -16,6 +16,7 @@ import { REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
 import { catalogParse } from './catalogParse';
 import { clientOverhead } from './clientOverhead';
+import { labBench } from './labRun';
 import { networkOverhead } from './networkOverhead';
 import { summarizeProfile } from './profileSummary';
 import { median, round } from './stats';
@@ -144,6 +145,14 @@ function verdictsSection(): Promise<Record<string, unknown>> {
   return Promise.resolve({ verdicts: verdicts.rows });
 }
 
+async function labSection(): Promise<Record<string, unknown>> {
+  const lab = await labBench(quick, log);
+  log(
+    `lab: ${lab.rows.toLocaleString('en-US')} rows × ${lab.variants} variants at concurrency ${lab.concurrency}: engine ${lab.engineCallsPerSecond} calls/s, bare undici pool ${lab.bareCallsPerSecond} calls/s = ${lab.engineToBareRatio} × (budget ≥ 0.9); CPU a call here ${lab.engineCpuMicrosPerCall} µs vs ${lab.bareCpuMicrosPerCall} µs; heap over ${lab.heap.calls.toLocaleString('en-US')} calls: held during the run +${lab.heap.liveGrowthMaxMb} MB, after it +${lab.heap.growthAfterGcMb} MB (budget < 50 MB; unforced peak +${lab.heap.peakGrowthMb} MB, garbage not yet collected)`,
+  );
+  return { lab };
+}
+
 /** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
 const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle: () => Promise.resolve(bundleSizes()),
@@ -151,6 +160,7 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   network: networkSection,
   catalog: catalogSection,
   verdicts: verdictsSection,
+  lab: labSection,
   activation: () => inVsCode('activation'),
   editor: async () => {
     if (baseline === undefined) {
@@ -200,7 +210,7 @@ async function main(): Promise<void> {
   if (profile) {
     await fs.rm(PROFILE_DIR, { recursive: true, force: true });
     await fs.mkdir(PROFILE_DIR, { recursive: true });
-  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'verdicts'].includes(name))) {
+  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'verdicts', 'lab'].includes(name))) {
     // What users run; `npm run bench` builds the development bundle first, which is put back at the end.
     execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }

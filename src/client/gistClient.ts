@@ -88,6 +88,8 @@ export function checkSettings(settings: ConnectionSettings): { readonly baseUrl:
 export class GistClient {
   private dispatcher: Dispatcher | undefined;
   private readonly maxResponseBytes: number;
+  /** The last settings checked: a run of the variant lab sends thousands of calls with the same (~5 µs each to check again). */
+  private lastChecked: { readonly baseUrl: string; readonly header: string; readonly key: string; readonly checked: ReturnType<typeof checkSettings> } | undefined;
 
   constructor(private readonly options: GistClientOptions = {}) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -120,10 +122,21 @@ export class GistClient {
     if (request.variant !== undefined) {
       refuseUnsendable(request.variant, 'variant slug');
     }
-    const checked = checkSettings(settings);
+    const checked = this.checkedSettings(settings);
     const target = generateTarget(checked.baseUrl, request.gistId, request.variant);
     const response = await this.call(settings, checked, 'POST', target, signal, JSON.stringify({ values: request.values }));
     return parsedWithoutKey(response, checked.key, (clean) => parseGeneration(clean.status, clean.headers, clean.body, request), generationWithoutKey);
+  }
+
+  /** `checkSettings`, remembered for the same base URL, header and key. */
+  private checkedSettings(settings: ConnectionSettings): ReturnType<typeof checkSettings> {
+    const last = this.lastChecked;
+    if (last !== undefined && last.baseUrl === settings.baseUrl && last.header === settings.apiKeyHeader && last.key === settings.apiKey) {
+      return last.checked;
+    }
+    const checked = checkSettings(settings);
+    this.lastChecked = { baseUrl: settings.baseUrl, header: settings.apiKeyHeader, key: settings.apiKey, checked };
+    return checked;
   }
 
   /** Closes the shared connections; a later call opens new ones. */

@@ -60,7 +60,9 @@ export function errorFromResponse(target: CallTarget, facts: ResponseFacts): Gis
     return new GistError('timeout', 'The service timed out the request (HTTP 408). Retry in a moment.', 'retry', details);
   }
   if (status >= 500) {
-    return new GistError('service', `${withServiceText(`The gist service failed (HTTP ${status})`, serviceError)}. Retry in a moment.`, 'retry', details);
+    // A 503 may say when the service will take calls again (RFC 9110 §10.2.3); the variant lab waits that long.
+    const seconds = status === 503 ? parseRetryAfter(facts.retryAfter) : undefined;
+    return new GistError('service', `${withServiceText(`The gist service failed (HTTP ${status})`, serviceError)}. Retry in a moment.`, 'retry', seconds === undefined ? details : { ...details, retryAfterSeconds: seconds });
   }
   if (status >= 400) {
     return new GistError('badRequest', `${withServiceText(`The service refused the request (HTTP ${status})`, serviceError)}. Check the values and try again.`, 'none', details);

@@ -52,6 +52,40 @@ export const MAX_HISTORY_ITEM_BYTES = 512;
  */
 export const FEEDBACK_DELAY_MS = 150;
 
+/**
+ * The variant lab (issue 26): data files and results files come from the workspace or a
+ * repository, so every size is capped before anything is kept or sent. A call's values are capped
+ * as the gist_generate tool's are (a data file is as hostile as a model's input).
+ */
+/** Data rows one run reads; a larger file is refused with a message that says so. */
+export const MAX_RUN_ROWS = 100_000;
+/** Variants (Automatic included) and samples per cell of one run, and the calls they make together. */
+export const MAX_RUN_VARIANTS = 32;
+export const MAX_RUN_SAMPLES = 100;
+export const MAX_RUN_CALLS = 1_000_000;
+/** `gist.lab.concurrency`: calls at once, the ceiling the engine adapts under. */
+export const MIN_LAB_CONCURRENCY = 1;
+export const MAX_LAB_CONCURRENCY = 32;
+export const DEFAULT_LAB_CONCURRENCY = 4;
+/** `gist.lab.maxRetries`: further attempts of one call after a 429, a 5xx or a network error. */
+export const MAX_LAB_RETRIES = 10;
+export const DEFAULT_LAB_RETRIES = 3;
+/** Columns of a data file (a CSV header, the keys of a JSON row) and the bytes of one column name. */
+export const MAX_DATA_COLUMNS = 1_024;
+export const MAX_COLUMN_NAME_BYTES = MAX_VARIABLE_NAME_BYTES;
+/** Values one call sends (variables mapped) and the bytes of one: as for the gist_generate tool. */
+export const MAX_CALL_VALUES = MAX_TOOL_VALUES;
+export const MAX_CALL_VALUE_BYTES = MAX_TOOL_VALUE_BYTES;
+/** One row of a data file as read (a CSV record, a JSON object, a JSONL line). */
+export const MAX_DATA_ROW_BYTES = 4 * 1024 * 1024;
+/** A call's content as a results file keeps it; longer content is cut there (and marked). */
+export const MAX_RESULT_CONTENT_BYTES = 1024 * 1024;
+/**
+ * One line of a results file: values (64 of 64 KiB) and content (1 MiB) fit even when JSON
+ * escapes every character (6 bytes for one), so what the writer writes the reader reads.
+ */
+export const MAX_RESULT_LINE_BYTES = 32 * 1024 * 1024;
+
 /** `gist.requestTimeoutSeconds`: the range declared in package.json. */
 export const MIN_TIMEOUT_SECONDS = 1;
 export const MAX_TIMEOUT_SECONDS = 600;

@@ -102,6 +102,14 @@ describe('parseMe / parseGeneration', function () {
     assert.ok(seconds > 3500 && seconds <= 3600, String(seconds));
   });
 
+  it('reads Retry-After on a 503 too (the variant lab waits that long), and only there among 5xx', function () {
+    const unavailable = thrown(() => parseGeneration(503, { 'retry-after': '4' }, '', { gistId: 'g' }));
+    assert.equal(unavailable.kind, 'service');
+    assert.equal(unavailable.retryAfterSeconds, 4);
+    assert.match(unavailable.message, /HTTP 503/);
+    assert.equal(thrown(() => parseGeneration(500, { 'retry-after': '4' }, '', { gistId: 'g' })).retryAfterSeconds, undefined);
+  });
+
   it('never yields content from a failed call, and every error is one line (fuzzed)', function () {
     const body = fc.oneof(
       fc.string(),

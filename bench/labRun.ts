@@ -1,0 +1,239 @@
+// The variant lab's engine (issue 26), side by side with a bare undici pool making the same calls
+// at the same concurrency, against the local service in a process of its own (so its CPU and
+// call log are not this process's); and the heap over a long run. Every figure is a median over
+// rounds that alternate the two, so both see the same machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Pool } from 'undici';
+import { GistClient } from '../src/client/gistClient';
+import { recordOf } from '../src/shared/keyedRecord';
+import { startLabRun, type LabRunOptions } from '../src/runs/labRun';
+import { REPO_ROOT } from '../tools/vscodeServer/paths';
+import { median, round } from './stats';
+
+const KEY = 'gk_demo_ada';
+const GIST = 'welcome-email';
+const VARIANTS = ['formal', 'friendly'];
+const CONCURRENCY = 8;
+
+interface ServiceProcess {
+  readonly url: string;
+  readonly stop: () => Promise<void>;
+}
+
+/** `npm run service` in a child process, on a free port, without its per-request log. */
+async function serviceProcess(): Promise<ServiceProcess> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'out', 'tools', 'service', 'cli.js'), '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the service exited with ${String(code)}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^Gist service listening at (\S+)/.exec(line);
+      if (match?.[1] !== undefined) {
+        resolve(match[1]);
+      }
+    });
+  });
+  child.stdout?.resume();
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function csvOf(folder: string, rows: number): Promise<string> {
+  const file = path.join(folder, `people-${rows}.csv`);
+  const lines = ['name,product', ...Array.from({ length: rows }, (_, index) => `Person ${index + 1},"Product ${index + 1}, the ${index % 7 === 0 ? 'big' : 'small'} one"`)];
+  await writeFile(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+function labOptions(client: GistClient, serviceUrl: string): LabRunOptions {
+  return {
+    service: { client, connection: { baseUrl: serviceUrl, apiKeyHeader: 'SERVICE-API-KEY', apiKey: KEY, timeoutMs: 30_000, profile: 'bench' } },
+    tool: { name: 'gist-generate', version: 'bench' },
+    concurrency: CONCURRENCY,
+  };
+}
+
+interface RunFigures {
+  readonly seconds: number;
+  readonly calls: number;
+  /** This process's CPU (user + system) per call, in µs: less noisy than throughput on a busy machine. */
+  readonly cpuMicrosPerCall: number;
+}
+
+function cpuPerCall(since: NodeJS.CpuUsage, calls: number): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / calls;
+}
+
+async function engineRun(client: GistClient, serviceUrl: string, dataPath: string, resultsPath: string): Promise<RunFigures> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const outcome = await startLabRun(
+    {
+      gistId: GIST,
+      variants: VARIANTS,
+      dataPath,
+      variables: ['name', 'product'],
+      mapping: recordOf([
+        ['name', { column: 'name' }],
+        ['product', { column: 'product' }],
+      ]),
+      resultsPath,
+      overwrite: true,
+    },
+    labOptions(client, serviceUrl),
+  );
+  if (outcome.end !== 'finished' || outcome.progress.failures > 0) {
+    throw new Error(`the lab run ended ${outcome.end} with ${outcome.progress.failures} failures`);
+  }
+  return { seconds: (performance.now() - started) / 1000, calls: outcome.progress.done, cpuMicrosPerCall: cpuPerCall(cpu, outcome.progress.done) };
+}
+
+/** The same calls with a bare undici Pool: `CONCURRENCY` workers, each taking the next call, parsing the answer, nothing kept. */
+async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
+  const pool = new Pool(serviceUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
+  const total = rows * VARIANTS.length;
+  let next = 0;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const worker = async (): Promise<void> => {
+    for (let call = next++; call < total; call = next++) {
+      const row = Math.floor(call / VARIANTS.length) + 1;
+      const variant = VARIANTS[call % VARIANTS.length] ?? 'formal';
+      const response = await pool.request({
+        path: `/v1/generate/${GIST}/${variant}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'service-api-key': KEY },
+        body: JSON.stringify({ values: { name: `Person ${row}`, product: `Product ${row}, the ${row % 7 === 0 ? 'big' : 'small'} one` } }),
+      });
+      const envelope = (await response.body.json()) as { error: unknown };
+      if (response.statusCode !== 200 || envelope.error !== null) {
+        throw new Error(`bare call ${call} failed with ${response.statusCode}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMicrosPerCall = cpuPerCall(cpu, total);
+  await pool.close();
+  return { seconds, calls: total, cpuMicrosPerCall };
+}
+
+function collectGarbage(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+export interface LabFigures {
+  readonly rows: number;
+  readonly variants: number;
+  readonly concurrency: number;
+  readonly rounds: number;
+  readonly engineCallsPerSecond: number;
+  readonly bareCallsPerSecond: number;
+  /** Engine over bare, medians of each: the budget is ≥ 0.9. */
+  readonly engineToBareRatio: number;
+  readonly engineSamples: number[];
+  readonly bareSamples: number[];
+  /** This process's CPU per call, medians: what the engine costs beyond the bare calls, whatever the machine's load. */
+  readonly engineCpuMicrosPerCall: number;
+  readonly bareCpuMicrosPerCall: number;
+  readonly heap: {
+    readonly calls: number;
+    readonly seconds: number;
+    /** heapUsed after a full GC, after the run minus before it. Budget < 50 MB. */
+    readonly growthAfterGcMb: number;
+    /** The most heapUsed held during the run, after a full GC every 2 s, minus before it. Budget < 50 MB. */
+    readonly liveGrowthMaxMb: number;
+    /** The highest heapUsed seen during the run (sampled every 100 ms, no GC forced) minus before it: mostly garbage not yet collected. */
+    readonly peakGrowthMb: number;
+  };
+}
+
+export async function labBench(quick: boolean, log: (line: string) => void): Promise<LabFigures> {
+  const rows = quick ? 500 : 10_000;
+  const rounds = quick ? 1 : 5;
+  const heapCalls = quick ? 5_000 : 100_000;
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'gist-bench-lab-'));
+  const service = await serviceProcess();
+  const client = new GistClient();
+  try {
+    const data = await csvOf(folder, rows);
+    // Warm both up (connections, JIT: the engine's first thousands of calls run slower) on smaller runs first.
+    const warm = await csvOf(folder, quick ? 200 : 2000);
+    for (let turn = 0; turn < (quick ? 1 : 3); turn++) {
+      await engineRun(client, service.url, warm, path.join(folder, 'warm.gistrun.jsonl'));
+      await bareRun(service.url, quick ? 200 : 2000);
+    }
+    const engineSamples: number[] = [];
+    const bareSamples: number[] = [];
+    const engineCpu: number[] = [];
+    const bareCpu: number[] = [];
+    for (let turn = 0; turn < rounds; turn++) {
+      // Alternate which goes first, so neither always runs on a warmer or busier machine.
+      const order = turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine'];
+      for (const which of order) {
+        const run = which === 'engine' ? await engineRun(client, service.url, data, path.join(folder, 'run.gistrun.jsonl')) : await bareRun(service.url, rows);
+        const perSecond = run.calls / run.seconds;
+        (which === 'engine' ? engineSamples : bareSamples).push(round(perSecond, 0));
+        (which === 'engine' ? engineCpu : bareCpu).push(round(run.cpuMicrosPerCall, 1));
+        log(`lab, round ${turn + 1} of ${rounds}: ${which} ${run.calls} calls in ${run.seconds.toFixed(2)} s = ${perSecond.toFixed(0)} calls/s, ${run.cpuMicrosPerCall.toFixed(0)} µs of CPU a call`);
+      }
+    }
+
+    const gc = collectGarbage();
+    const heapRows = heapCalls / VARIANTS.length;
+    const heapData = await csvOf(folder, heapRows);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let live = before;
+    let ticks = 0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+      // Every 2 s, what is still held after a full GC (the unforced peak is mostly garbage V8 has not yet collected).
+      if (++ticks % 20 === 0) {
+        gc();
+        live = Math.max(live, process.memoryUsage().heapUsed);
+      }
+    }, 100);
+    const heapRun = await engineRun(client, service.url, heapData, path.join(folder, 'heap.gistrun.jsonl'));
+    clearInterval(sampler);
+    gc();
+    const after = process.memoryUsage().heapUsed;
+    const mb = (bytes: number): number => round(bytes / 1024 / 1024, 1);
+    log(`lab heap: ${heapRun.calls} calls in ${heapRun.seconds.toFixed(1)} s; heap ${mb(before)} MB before, at most ${mb(live)} MB held during the run (after GC), ${mb(after)} MB after; unforced peak ${mb(peak)} MB`);
+    const engineCallsPerSecond = median(engineSamples);
+    const bareCallsPerSecond = median(bareSamples);
+    return {
+      rows,
+      variants: VARIANTS.length,
+      concurrency: CONCURRENCY,
+      rounds,
+      engineCallsPerSecond,
+      bareCallsPerSecond,
+      engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond),
+      engineSamples,
+      bareSamples,
+      engineCpuMicrosPerCall: median(engineCpu),
+      bareCpuMicrosPerCall: median(bareCpu),
+      heap: { calls: heapRun.calls, seconds: round(heapRun.seconds, 1), growthAfterGcMb: mb(after - before), liveGrowthMaxMb: mb(live - before), peakGrowthMb: mb(peak - before) },
+    };
+  } finally {
+    await client.dispose();
+    await service.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,96 @@
+// Opens a data file and streams its rows, whatever its format, with the run's row cap. The file is
+// read in 64 KiB chunks and never whole. Pure Node: no `vscode`.
+import { createReadStream } from 'node:fs';
+import { MAX_RUN_ROWS } from '../shared/limits';
+import { flatten } from './batches';
+import { csvRowBatches } from './csvRows';
+import { DataFileError, isDataFileError } from './dataFileError';
+import type { DataFormat } from './dataFormat';
+import type { DataEvent } from './dataRecord';
+import { jsonArrayRowBatches } from './jsonArrayRows';
+import { jsonlRowBatches } from './jsonlRows';
+
+export const READ_CHUNK_BYTES = 64 * 1024;
+
+export interface DataRowsOptions {
+  /** Rows past this end the reading with a `tooManyRows` DataFileError. Default MAX_RUN_ROWS. */
+  readonly maxRows?: number;
+  readonly maxRowBytes?: number;
+  /** Called with every chunk as it is read (to hash the file in the same pass). */
+  readonly onChunk?: (chunk: Uint8Array) => void;
+  readonly signal?: AbortSignal;
+}
+
+/** The events of `chunks` read as `format`: a CSV header, then rows and bad rows, each with its line. */
+export function dataEvents(chunks: AsyncIterable<Uint8Array>, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
+  return flatten(dataEventBatches(chunks, format, options));
+}
+
+/** The same in batches (one per chunk read), the form a run takes. */
+export async function* dataEventBatches(chunks: AsyncIterable<Uint8Array>, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<readonly DataEvent[]> {
+  const maxRows = options.maxRows ?? MAX_RUN_ROWS;
+  const batches: AsyncIterable<readonly DataEvent[]> = format === 'csv' ? csvRowBatches(chunks, options) : format === 'jsonl' ? jsonlRowBatches(chunks, options) : jsonArrayRowBatches(chunks, options);
+  for await (const batch of batches) {
+    const last = batch[batch.length - 1];
+    if (last !== undefined && last.kind !== 'header' && last.row > maxRows) {
+      // The rows up to the cap come first.
+      const within = batch.filter((event) => event.kind === 'header' || event.row <= maxRows);
+      if (within.length > 0) {
+        yield within;
+      }
+      const over = batch.find((event) => event.kind !== 'header' && event.row > maxRows) as Exclude<DataEvent, { kind: 'header' }>;
+      throw new DataFileError(
+        'tooManyRows',
+        `The data file has more than ${maxRows.toLocaleString('en-US')} rows (line ${over.line} starts row ${over.row.toLocaleString('en-US')}); a run takes at most ${maxRows.toLocaleString('en-US')}. Split the file and run each part.`,
+        over.line,
+      );
+    }
+    yield batch;
+  }
+}
+
+/** The chunks of a file, each handed to `onChunk` first; a file system failure is a DataFileError. */
+export async function* fileChunks(path: string, options: Pick<DataRowsOptions, 'onChunk' | 'signal'> = {}): AsyncGenerator<Uint8Array> {
+  const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES, signal: options.signal });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      options.onChunk?.(chunk);
+      yield chunk;
+    }
+  } catch (error) {
+    throw unreadable(error);
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** Why the file system refused a file, as the end of a sentence. */
+export function whyUnreadable(error: unknown): string {
+  const cause = isDataFileError(error) ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return code === 'ENOENT'
+    ? 'it does not exist (was it moved or renamed?)'
+    : code === 'EISDIR'
+      ? 'it is a folder'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission was denied'
+        : `the system said ${String(code ?? (cause instanceof Error ? cause.message : cause))}`;
+}
+
+/** A file system error as a DataFileError that says what to do. */
+export function unreadable(error: unknown): unknown {
+  if (isDataFileError(error) || (error instanceof Error && error.name === 'AbortError')) {
+    return error;
+  }
+  return new DataFileError('unreadable', `The data file cannot be read: ${whyUnreadable(error)}.`, undefined, error);
+}
+
+/** The rows of the data file at `path`. */
+export function readDataFile(path: string, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<DataEvent> {
+  return dataEvents(fileChunks(path, options), format, options);
+}
+
+/** The same in batches, one per chunk read. */
+export function readDataFileBatches(path: string, format: DataFormat, options: DataRowsOptions = {}): AsyncGenerator<readonly DataEvent[]> {
+  return dataEventBatches(fileChunks(path, options), format, options);
+}

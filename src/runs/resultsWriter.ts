@@ -1,0 +1,191 @@
+// Appends the lines of a results file as calls finish: lines are gathered for up to 20 ms (or
+// 64 KiB) and go out in one write, since an asynchronous write costs ~20 µs of CPU however short
+// (a lab run makes thousands of calls a second); a crash loses at most those lines, whose cells a
+// resume runs again (a line cut short is ignored by the reader and cut off on resume).
+// Every line is redacted of every key given (see `resultsText.ts`). Pure Node: no `vscode`.
+import { open, type FileHandle } from 'node:fs/promises';
+import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
+import type { ResultsLine, RunHeader } from './resultsFormat';
+import { ResultsFileError } from './resultsFileError';
+import { lineText } from './resultsText';
+
+const LF = 0x0a;
+/** How long a line may wait for others to go out with it, and how many bytes go out at once regardless. */
+export const WRITE_GATHER_MS = 20;
+const WRITE_GATHER_BYTES = 64 * 1024;
+
+export interface ResultsWriterOptions {
+  /** Every key the caller knows (the run's and any other profile's); none of them is ever written. */
+  readonly secrets: readonly string[];
+}
+
+export class ResultsWriter {
+  private queue: string[] = [];
+  private queuedBytes = 0;
+  private writingBytes = 0;
+  private pump: Promise<void> | undefined;
+  private gathering: { readonly timer: NodeJS.Timeout; readonly start: () => void } | undefined;
+  private failure: Error | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly handle: FileHandle,
+    private position: number,
+    private readonly secrets: readonly string[],
+  ) {}
+
+  /** A new results file with its header. Refuses to replace a file that exists unless `overwrite`. */
+  static async create(path: string, header: RunHeader, options: ResultsWriterOptions & { readonly overwrite?: boolean }): Promise<ResultsWriter> {
+    let handle: FileHandle;
+    try {
+      handle = await open(path, options.overwrite === true ? 'w' : 'wx');
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'EEXIST') {
+        throw new ResultsFileError('exists', 'A results file of that name exists already: resume it, or pick another name.', error);
+      }
+      throw new ResultsFileError('writeFailed', `The results file cannot be created: ${String((error as { message?: unknown }).message ?? error)}`, error);
+    }
+    const writer = new ResultsWriter(handle, 0, options.secrets);
+    writer.enqueue(lineText(header, options.secrets));
+    try {
+      await writer.flushed();
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+    return writer;
+  }
+
+  /**
+   * Opens a results file to append to (a resume): a last line cut short by a crash is cut off
+   * first, so the next line starts on a line of its own.
+   */
+  static async reopen(path: string, options: ResultsWriterOptions): Promise<ResultsWriter> {
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'r+');
+    } catch (error) {
+      throw new ResultsFileError('writeFailed', `The results file cannot be opened to add to it: ${String((error as { message?: unknown }).message ?? error)}`, error);
+    }
+    try {
+      const end = await completeLinesEnd(handle);
+      if (end !== (await handle.stat()).size) {
+        await handle.truncate(end);
+      }
+      return new ResultsWriter(handle, end, options.secrets);
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw new ResultsFileError('writeFailed', `The results file cannot be repaired to add to it: ${String((error as { message?: unknown }).message ?? error)}`, error);
+    }
+  }
+
+  /** Queues a line. A line that cannot be written (or an earlier failure) shows in `flushed()`. */
+  append(line: ResultsLine): void {
+    if (this.closed || this.failure !== undefined) {
+      return;
+    }
+    let text: string;
+    try {
+      text = lineText(line, this.secrets);
+    } catch (error) {
+      this.failure = new ResultsFileError('writeFailed', error instanceof Error ? error.message : String(error), error);
+      return;
+    }
+    this.enqueue(text);
+  }
+
+  /** Bytes queued or being written: a run stops taking new calls while this is high (the disk is slower than the service). */
+  get pendingBytes(): number {
+    return this.queuedBytes + this.writingBytes;
+  }
+
+  /** Resolves once every line appended so far is written; rejects with the first write failure. */
+  async flushed(): Promise<void> {
+    this.gathering?.start();
+    while (this.pump !== undefined) {
+      await this.pump;
+    }
+    if (this.failure !== undefined) {
+      throw this.failure;
+    }
+  }
+
+  /** Writes what is queued, syncs and closes the file. Rejects with the first write failure, if any. */
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    try {
+      await this.flushed();
+      await this.handle.sync();
+    } finally {
+      this.closed = true;
+      await this.handle.close();
+    }
+  }
+
+  private enqueue(text: string): void {
+    this.queue.push(text);
+    this.queuedBytes += Buffer.byteLength(text);
+    if (this.pump !== undefined) {
+      return;
+    }
+    if (this.queuedBytes >= WRITE_GATHER_BYTES) {
+      this.gathering?.start();
+    } else if (this.gathering === undefined) {
+      const start = (): void => {
+        if (this.gathering?.start === start) {
+          clearTimeout(this.gathering.timer);
+          this.gathering = undefined;
+          this.startPump();
+        }
+      };
+      this.gathering = { timer: setTimeout(start, WRITE_GATHER_MS), start };
+    }
+  }
+
+  private startPump(): void {
+    this.pump ??= this.drain().finally(() => {
+      this.pump = undefined;
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 && this.failure === undefined) {
+      const bytes = Buffer.from(this.queue.join(''), 'utf8');
+      this.queue = [];
+      this.writingBytes = this.queuedBytes;
+      this.queuedBytes = 0;
+      try {
+        let written = 0;
+        while (written < bytes.length) {
+          const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written, this.position + written);
+          written += bytesWritten;
+        }
+        this.position += bytes.length;
+      } catch (error) {
+        this.failure = new ResultsFileError('writeFailed', `The results file cannot be written: ${String((error as { message?: unknown }).message ?? error)}`, error);
+      } finally {
+        this.writingBytes = 0;
+      }
+    }
+  }
+}
+
+/** The length of the file up to and with its last line break (0 when it has none). */
+async function completeLinesEnd(handle: FileHandle): Promise<number> {
+  const size = (await handle.stat()).size;
+  const block = Buffer.alloc(64 * 1024);
+  let end = size;
+  // A line is never longer than a reader takes, so the search stops there.
+  while (end > 0 && size - end <= MAX_RESULT_LINE_BYTES) {
+    const start = Math.max(0, end - block.length);
+    const { bytesRead } = await handle.read(block, 0, end - start, start);
+    const at = block.subarray(0, bytesRead).lastIndexOf(LF);
+    if (at !== -1) {
+      return start + at + 1;
+    }
+    end = start;
+  }
+  return 0;
+}

@@ -1,0 +1,223 @@
+// The results file: the writer appends lines, redacted of every key in every form; the reader
+// streams them back, checks every line as hostile input, ignores a last line cut short, and the
+// writer cuts that line off before it appends again. Every line written passes the published
+// JSON Schema (media/gistrun.schema.json), checked with ajv.
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Ajv from 'ajv';
+import { recordOf } from '../../../src/shared/keyedRecord';
+import { MAX_RESULT_CONTENT_BYTES } from '../../../src/shared/limits';
+import { writtenForms } from '../../../src/shared/redact';
+import { isResultsFileError } from '../../../src/runs/resultsFileError';
+import { openResults, readResultsHeader, type ResultsEntry } from '../../../src/runs/resultsReader';
+import { codePointLength, keptContent, lineText } from '../../../src/runs/resultsText';
+import { ResultsWriter } from '../../../src/runs/resultsWriter';
+import { dataPathOf, relativeDataPath, resultsPathFor } from '../../../src/runs/resultsFormat';
+import { failed, header, result, rowError } from './resultsSamples';
+
+const KEY = 'gk_leak_canary_5e1f9c0d7a3b';
+const OTHER_KEY = 'sk-other"profile\\key';
+
+async function entriesOf(file: string): Promise<ResultsEntry[]> {
+  const { entries } = await openResults(file);
+  const all: ResultsEntry[] = [];
+  for await (const entry of entries) {
+    all.push(entry);
+  }
+  return all;
+}
+
+function schemaValidator(): (line: unknown) => boolean {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const schema = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'media', 'gistrun.schema.json'), 'utf8')) as object;
+  const validate = ajv.compile(schema);
+  return (line) => validate(line) === true;
+}
+
+describe('results file', function () {
+  let folder: string;
+  let file: string;
+
+  beforeEach(async function () {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'gist-results-'));
+    file = path.join(folder, 'people.welcome-email.gistrun.jsonl');
+  });
+
+  afterEach(async function () {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('is named after the data file and the gist, beside the data, and records the data path relative to itself', function () {
+    assert.equal(resultsPathFor('/w/data/people.csv', 'welcome-email'), path.join('/w/data', 'people.welcome-email.gistrun.jsonl'));
+    assert.equal(path.basename(resultsPathFor('/w/rows.jsonl', '../a/b:c')), 'rows.__a_b_c.gistrun.jsonl');
+    assert.equal(relativeDataPath('/w/out/r.gistrun.jsonl', '/w/data/people.csv'), '../data/people.csv');
+    assert.equal(dataPathOf('/w/out/r.gistrun.jsonl', header({ data: { path: '../data/people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: 1 } })), path.resolve('/w/data/people.csv'));
+  });
+
+  it('writes a header and appended lines that read back the same, each passing the JSON Schema', async function () {
+    const valid = schemaValidator();
+    const writer = await ResultsWriter.create(file, header(), { secrets: [KEY] });
+    const lines = [result(1, 'formal', 1), result(1, null, 1), failed(2, 'formal', 2), rowError(3)];
+    for (const line of lines) {
+      writer.append(line);
+    }
+    await writer.close();
+    const text = await readFile(file, 'utf8');
+    assert.ok(text.endsWith('\n'));
+    for (const line of text.trimEnd().split('\n')) {
+      assert.ok(valid(JSON.parse(line)), line);
+    }
+    const { header: read } = await openResults(file);
+    assert.deepEqual({ ...read, mapping: { ...read.mapping }, extensions: { ...read.extensions } }, { ...header(), mapping: { ...header().mapping }, extensions: {} });
+    const entries = await entriesOf(file);
+    assert.deepEqual(
+      entries.map((entry): unknown => (entry.kind === 'line' ? JSON.parse(JSON.stringify(entry.line)) : entry)),
+      lines.map((line): unknown => JSON.parse(JSON.stringify(line))),
+    );
+    assert.deepEqual(
+      entries.map((entry) => entry.kind === 'line' && entry.lineNumber),
+      [2, 3, 4, 5],
+    );
+  });
+
+  it('refuses to replace a results file unless asked to', async function () {
+    await (await ResultsWriter.create(file, header(), { secrets: [] })).close();
+    await assert.rejects(ResultsWriter.create(file, header(), { secrets: [] }), (error: unknown) => isResultsFileError(error) && error.kind === 'exists');
+    await (await ResultsWriter.create(file, header({ gist: 'haiku' }), { secrets: [], overwrite: true })).close();
+    assert.equal((await readResultsHeader(file)).gist, 'haiku');
+  });
+
+  it('never writes a key, in any form, wherever it appears (values, content, error, call id, mapping, profile)', async function () {
+    const forms = [...writtenForms(KEY), ...writtenForms(OTHER_KEY)];
+    const leaky = header({
+      profile: `profile ${KEY}`,
+      mapping: recordOf([[`v ${KEY}`, { constant: JSON.stringify({ key: OTHER_KEY }) }]]),
+    });
+    const writer = await ResultsWriter.create(file, leaky, { secrets: [KEY, OTHER_KEY] });
+    writer.append(result(1, 'formal', 1, { values: recordOf([['name', `a ${encodeURIComponent(KEY)} b`]]), content: `echo ${KEY} and ${JSON.stringify(OTHER_KEY)}`, callId: KEY }));
+    writer.append(result(1, 'formal', 2, { callId: null, content: null, length: null, error: { kind: 'authentication', message: `Key ${JSON.stringify(JSON.stringify(KEY))} is suspended` } }));
+    // A newline before the key's tail: JSON writes "\n" + "ak_…", which spells a key starting with "n".
+    writer.append(result(2, 'formal', 1, { content: `x\n${KEY.slice(1)}` }));
+    await writer.close();
+    const text = await readFile(file, 'utf8');
+    for (const form of forms) {
+      assert.ok(!text.includes(form), `the file holds ${form}`);
+    }
+    assert.ok(text.includes('***'));
+    assert.equal((await entriesOf(file)).filter((entry) => entry.kind === 'line').length, 3, 'every line still reads');
+    // The newline case with a key that starts with "n".
+    const nKey = `n${KEY.slice(1)}`;
+    const line = lineText(result(3, 'formal', 1, { content: `x\n${KEY.slice(1)}` }), [nKey]);
+    assert.ok(!line.includes(nKey), line);
+    JSON.parse(line);
+  });
+
+  it('cuts content past 1 MiB, marks it, and keeps its whole length in characters', function () {
+    const content = '🐸'.repeat(MAX_RESULT_CONTENT_BYTES / 4 + 10);
+    const kept = keptContent(content);
+    assert.ok(kept.truncated);
+    assert.equal(Buffer.byteLength(kept.content), MAX_RESULT_CONTENT_BYTES);
+    assert.equal(codePointLength(content), MAX_RESULT_CONTENT_BYTES / 4 + 10);
+    assert.equal(codePointLength('a🐸é'), 3);
+    assert.deepEqual(keptContent('short'), { content: 'short', truncated: false });
+  });
+
+  it('ignores a last line cut short by a crash, and cuts it off before appending again', async function () {
+    const writer = await ResultsWriter.create(file, header(), { secrets: [] });
+    writer.append(result(1, 'formal', 1));
+    writer.append(result(1, 'formal', 2));
+    await writer.close();
+    const whole = lineText(result(2, 'formal', 1), []);
+    await appendFile(file, whole.slice(0, whole.length / 2));
+    const entries = await entriesOf(file);
+    assert.deepEqual(
+      entries.map((entry) => entry.kind),
+      ['line', 'line', 'truncated'],
+    );
+    const again = await ResultsWriter.reopen(file, { secrets: [] });
+    again.append(result(2, 'formal', 1));
+    await again.close();
+    const after = await entriesOf(file);
+    assert.deepEqual(
+      after.map((entry) => entry.kind),
+      ['line', 'line', 'line'],
+    );
+    assert.equal((await readFile(file, 'utf8')).split('\n').length, 5, 'header, three lines, and the end');
+  });
+
+  it('reports hostile lines and reads the rest: wrong types, sizes, unknown variants, samples out of range, not JSON', async function () {
+    const valid = schemaValidator();
+    await (await ResultsWriter.create(file, header(), { secrets: [] })).close();
+    const good = JSON.parse(lineText(result(1, 'formal', 1), [])) as Record<string, unknown>;
+    const hostile: Array<[string, unknown]> = [
+      ['not JSON', '{"type":"result",'],
+      ['an array', [1, 2]],
+      ['another type', { ...good, type: 'header' }],
+      ['a variant not in the header', { ...good, variant: 'casual' }],
+      ['sample past samples', { ...good, sample: 3 }],
+      ['row zero', { ...good, row: 0 }],
+      ['row as text', { ...good, row: '1' }],
+      ['a value not text', { ...good, values: { name: 1 } }],
+      ['too many values', { ...good, values: Object.fromEntries(Array.from({ length: 65 }, (_, at) => [`v${at}`, 'x'])) }],
+      ['a value too large', { ...good, values: { name: 'é'.repeat(40_000) } }],
+      ['content too large', { ...good, content: 'x'.repeat(MAX_RESULT_CONTENT_BYTES + 1) }],
+      ['success without content', { ...good, content: null }],
+      ['failure with content', { ...good, error: { kind: 'service', message: 'x' } }],
+      ['an error kind that is not a word', { ...good, content: null, error: { kind: 'a b', message: 'x' } }],
+      ['a negative latency', { ...good, latencyMs: -1 }],
+      ['attempts past the retries', { ...good, attempts: 12 }],
+      ['a date that is not one', { ...good, finishedAt: 'yesterday' }],
+    ];
+    const text = hostile.map(([, value]) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n');
+    await appendFile(file, `${text}\n${JSON.stringify(good)}\n`);
+    const entries = await entriesOf(file);
+    assert.equal(entries.length, hostile.length + 1);
+    for (const [index, [name, value]] of hostile.entries()) {
+      assert.equal(entries[index]?.kind, 'invalid', name);
+      // What only the reader can tell: the header's variants and samples, sizes in bytes, dates.
+      const readerOnly = ['a variant not in the header', 'sample past samples', 'a value too large', 'a date that is not one'];
+      if (typeof value !== 'string' && !readerOnly.includes(name)) {
+        assert.ok(!valid(value), `the schema refuses ${name} too`);
+      }
+    }
+    assert.equal(entries.at(-1)?.kind, 'line');
+  });
+
+  it('reads __proto__ and constructor in values as ordinary variables, into null-prototype records', async function () {
+    await (await ResultsWriter.create(file, header(), { secrets: [] })).close();
+    const good = JSON.parse(lineText(result(1, 'formal', 1), [])) as Record<string, unknown>;
+    await appendFile(file, `${JSON.stringify(good).replace('"values":{', '"values":{"__proto__":"p","constructor":"c",')}\n`);
+    const [entry] = await entriesOf(file);
+    assert.ok(entry?.kind === 'line' && entry.line.type === 'result');
+    assert.equal(Object.getPrototypeOf(entry.line.values), null);
+    assert.equal(entry.line.values.__proto__, 'p');
+    assert.equal(entry.line.values.constructor, 'c');
+  });
+
+  it('keeps the members of the extensions the header declares, and only those', async function () {
+    const writer = await ResultsWriter.create(file, header({ extensions: { checks: 1 } }), { secrets: [] });
+    writer.append(result(1, 'formal', 1, { extensions: { checks: { pass: true, assertions: [] }, other: 1 } }));
+    await writer.close();
+    const [entry] = await entriesOf(file);
+    assert.ok(entry?.kind === 'line' && entry.line.type === 'result');
+    assert.deepEqual({ ...entry.line.extensions }, { checks: { pass: true, assertions: [] } });
+  });
+
+  it('refuses a file that is empty, is not a results file, or is of a newer version', async function () {
+    const cases: Array<[string, string]> = [
+      ['', 'empty'],
+      ['{"type":"header","format":"gistrun"', 'empty'],
+      ['name,product\nAda,Loom\n', 'notResults'],
+      [`${JSON.stringify({ ...JSON.parse(lineText(header(), [])), variants: [] })}\n`, 'notResults'],
+      [`${JSON.stringify({ ...JSON.parse(lineText(header(), [])), version: 2 })}\n`, 'newerVersion'],
+    ];
+    for (const [text, kind] of cases) {
+      await writeFile(file, text);
+      await assert.rejects(openResults(file), (error: unknown) => isResultsFileError(error) && error.kind === kind, `${JSON.stringify(text.slice(0, 40))} is ${kind}`);
+    }
+    await assert.rejects(openResults(path.join(folder, 'gone.gistrun.jsonl')), (error: unknown) => isResultsFileError(error) && error.kind === 'unreadable' && /does not exist/.test(error.message));
+  });
+});
