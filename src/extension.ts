@@ -19,11 +19,13 @@ import { LanguageModelTools } from './languageModelTools/languageModelTools';
 import { LoggedMemento } from './shared/loggedMemento';
 import { Logger } from './shared/logger';
 import { Memory } from './generation/memory';
+import { showError } from './shared/notify';
 import { Profiles } from './account/profiles';
 import { PROXY_KEYS, proxyAwareDispatcher } from './network/proxySettings';
 import { settings } from './shared/settings';
 import { ExtensionState } from './shared/state';
 import { StatusBar } from './account/statusBar';
+import { userMessage } from './shared/userMessage';
 import { WorkspaceGistConsent } from './catalog/workspaceGistConsent';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
@@ -131,7 +133,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     return { ...api, testing };
   } catch (error) {
     // VS Code shows nothing when activation throws; say what happened.
-    void vscode.window.showErrorMessage(vscode.l10n.t('Gist Generate failed to start: {0}', String(error)));
+    void showError(userMessage(vscode.l10n.t('Gist Generate failed to start: {0}'), String(error)));
     throw error;
   }
 }

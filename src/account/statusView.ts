@@ -1,6 +1,6 @@
 // What the status bar item shows for a state. Pure, so every state is unit tested.
 
-import { oneLine } from '../shared/oneLine';
+import { labelText } from '../shared/inertText';
 import type { AccountSnapshot } from '../shared/accountStatus';
 import { commandLink, markdownStrong, markdownText } from '../shared/markdown';
 
@@ -19,18 +19,13 @@ export type Translate = (message: string, ...args: Array<string | number>) => st
 const identity: Translate = (message, ...args) =>
   message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? ''));
 
-/** Stops a name such as `$(bug)` from rendering as an icon in the status bar text. */
-export function escapeIcons(text: string): string {
-  return text.replace(/\$\(/g, '\\$(');
-}
-
 export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: string; menu: string; diagnose: string }, t: Translate = identity): StatusView {
   const { status } = snapshot;
   const base = snapshot.baseUrl === '' ? markdownText(t('not set')) : markdownText(snapshot.baseUrl);
   const lastCall = snapshot.lastCallId === undefined ? '' : `\n\n${markdownText(t('Last call id'))}: ${markdownText(snapshot.lastCallId)}`;
   // With more than one profile, the item says which one this window uses (and its menu switches).
   const several = snapshot.profiles.length > 1;
-  const named = several ? ` · ${escapeIcons(oneLine(snapshot.profile, 64))}` : '';
+  const named = several ? ` · ${labelText(snapshot.profile, 64)}` : '';
   const profileLine = several ? `\n\n${markdownText(t('Profile'))}: ${markdownText(snapshot.profile)}` : '';
   switch (status.kind) {
     case 'signedOut':
@@ -72,7 +67,7 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
       ].filter((line) => line !== '');
       const generating = snapshot.generating > 0 ? `\n\n${markdownText(t('Generating…'))}` : '';
       return {
-        text: `${icon} ${escapeIcons(oneLine(user.name, 100))}${named}`,
+        text: `${icon} ${labelText(user.name, 100)}${named}`,
         tooltip: `${lines.join('\n\n')}${lastCall}${generating}`,
         tooltipCommands: [],
         command: commands.menu,

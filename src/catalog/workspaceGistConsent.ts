@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import type { CatalogGist } from './catalog';
 import { consentDecision, type EditorFilledValue } from './editorValueConsent';
 import type { Logger } from '../shared/logger';
+import { askModal } from '../shared/notify';
+import { messageLines, userMessage, type UserMessage } from '../shared/userMessage';
 import { WorkspaceStateKeys } from '../shared/storageKeys';
 
 export type ConsentChoice = 'once' | 'always' | 'cancel';
@@ -33,22 +35,22 @@ const MAX_ALWAYS = 100;
 
 type AlwaysEntry = readonly [string, string];
 
-function describeValue(value: EditorFilledValue): string {
+function describeValue(value: EditorFilledValue): UserMessage {
   const from = value.placeholders.map((name) => `\${${name}}`).join(', ');
-  const size = value.preview.length < value.length ? ` ${vscode.l10n.t('({0} characters)', value.length)}` : '';
-  return `• ${value.name} ← ${from}: “${value.preview}”${size}`;
+  const line = userMessage('• {0} ← {1}: “{2}”', value.name, from, value.preview);
+  return value.preview.length < value.length ? userMessage(vscode.l10n.t('{0} ({1} characters)'), line, value.length) : line;
 }
 
 /** A modal warning: the user must answer before anything is sent. */
 export const askWithModal: ConsentDialog = async (question) => {
   const once = vscode.l10n.t('Send Once');
   const always = vscode.l10n.t('Always for This Gist');
-  const detail = [
-    vscode.l10n.t('“{0}” ({1}) is defined by this workspace in {2}. Its defaults fill these values from your editor or clipboard:', question.label, question.gistId, question.source),
+  const detail = messageLines(
+    userMessage(vscode.l10n.t('“{0}” ({1}) is defined by this workspace in {2}. Its defaults fill these values from your editor or clipboard:'), question.label, question.gistId, question.source),
     ...question.filled.map(describeValue),
-    vscode.l10n.t('Cancel sends nothing.'),
-  ].join('\n');
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send text from your editor to a workspace gist?'), { modal: true, detail }, once, always);
+    userMessage(vscode.l10n.t('Cancel sends nothing.')),
+  );
+  const choice = await askModal(userMessage(vscode.l10n.t('Send text from your editor to a workspace gist?')), detail, once, always);
   return choice === always ? 'always' : choice === once ? 'once' : 'cancel';
 };
 

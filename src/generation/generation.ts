@@ -8,6 +8,8 @@ import type { GistCatalog } from '../catalog/gistCatalog';
 import type { EditorValueConsent } from '../catalog/workspaceGistConsent';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import type { Logger } from '../shared/logger';
+import { showError } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import type { Settings } from '../shared/settings';
 import { parseCompareArgs } from './compareArgs';
 import { openComparison, type CompareResult } from './compareResults';
@@ -155,7 +157,7 @@ export class Generation {
     }
     const { reason } = parsed as { readonly reason: string };
     this.logger.error(`${command} called with invalid arguments: ${reason}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} was called with invalid arguments: {1}', title, reason));
+    void showError(userMessage(vscode.l10n.t('{0} was called with invalid arguments: {1}'), title, reason));
     return true;
   }
 }

@@ -4,6 +4,7 @@ import { hasLoneSurrogate } from '../client/identifiers';
 import type { Catalog, CatalogGist } from '../catalog/catalog';
 import type { InsertMode } from './insertMode';
 import { restrictedModeNotice } from '../catalog/restrictedModeNotice';
+import { labelText } from '../shared/inertText';
 import { hasControlCharacter } from '../shared/text';
 
 export interface GistItem extends vscode.QuickPickItem {
@@ -28,8 +29,8 @@ export function validateGistId(value: string): string | undefined {
 }
 
 function sourceDescription(gist: CatalogGist): string {
-  const source = gist.source.startsWith('settings') ? vscode.l10n.t('settings') : gist.source;
-  return gist.label === gist.id ? source : `${gist.id} · ${source}`;
+  const source = gist.source.startsWith('settings') ? vscode.l10n.t('settings') : labelText(gist.source);
+  return gist.label === gist.id ? source : `${labelText(gist.id, 100)} · ${source}`;
 }
 
 /** The gist picker's rows: catalog (recent first), recently used ad-hoc ids, "Enter a gist id…". */
@@ -43,9 +44,9 @@ export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistI
     items.push({ label: vscode.l10n.t('Catalog'), kind: vscode.QuickPickItemKind.Separator });
     for (const gist of ordered) {
       items.push({
-        label: gist.label,
+        label: labelText(gist.label, 100),
         description: sourceDescription(gist),
-        detail: gist.description,
+        detail: gist.description === undefined ? undefined : labelText(gist.description, 300),
         gist,
       });
     }
@@ -54,7 +55,7 @@ export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistI
   if (adHoc.length > 0) {
     items.push({ label: vscode.l10n.t('Recently used'), kind: vscode.QuickPickItemKind.Separator });
     for (const id of adHoc) {
-      items.push({ label: `$(history) ${id}`, gistId: id });
+      items.push({ label: `$(history) ${labelText(id, 100)}`, gistId: id });
     }
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });

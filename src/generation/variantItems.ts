@@ -1,6 +1,7 @@
 // Step 2: which variant. "Automatic" lets the service draw one by its traffic allocation.
 import * as vscode from 'vscode';
 import type { CatalogVariant } from '../catalog/catalog';
+import { labelText } from '../shared/inertText';
 
 export interface VariantItem extends vscode.QuickPickItem {
   readonly slug?: string;
@@ -20,8 +21,8 @@ export function variantItems(variants: readonly CatalogVariant[], lastVariant: s
     known.push({ slug: lastVariant });
   }
   const variantItems: VariantItem[] = known.map((variant) => ({
-    label: variant.label ?? variant.slug,
-    description: variant.label === undefined ? undefined : variant.slug,
+    label: labelText(variant.label ?? variant.slug, 100),
+    description: variant.label === undefined ? undefined : labelText(variant.slug, 100),
     slug: variant.slug,
   }));
   const enter: VariantItem = { label: `$(edit) ${vscode.l10n.t('Enter a variant slug…')}`, enterSlug: true, alwaysShow: true };

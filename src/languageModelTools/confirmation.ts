@@ -3,7 +3,7 @@
 // and the editor facts it read). Outside text enters the Markdown only escaped or fenced.
 import * as vscode from 'vscode';
 import { editorFilledValues } from '../catalog/editorValueConsent';
-import { oneLine } from '../shared/oneLine';
+import { labelText } from '../shared/inertText';
 import { MAX_CONFIRMATION_VALUE_CHARS } from '../shared/limits';
 import { markdownCodeBlock, markdownStrong, markdownText } from '../shared/markdown';
 import type { CallPlan, PlannedValue } from './callPlan';
@@ -56,7 +56,7 @@ export function confirmationFor(plan: CallPlan, given: Readonly<Record<string, s
   return {
     invocationMessage: new vscode.MarkdownString(vscode.l10n.t('Generating with {0}…', label)),
     confirmationMessages: {
-      title: vscode.l10n.t('Generate with the gist “{0}”?', oneLine(entry.label, 80)),
+      title: vscode.l10n.t('Generate with the gist “{0}”?', labelText(entry.label, 80)),
       message: new vscode.MarkdownString(lines.join('\n\n')),
     },
   };
