@@ -12,7 +12,7 @@ const PURE_MODULES = {
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyTooltip}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
-  shared: ['{accountStatus,commandIds,flowButtons,gistUser,inertText,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
+  shared: ['{accountStatus,commandIds,flowButtons,gistUser,inertText,invisibles,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
 };
 
 /**

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { CatalogGist } from './catalog';
 import { consentDecision, type EditorFilledValue } from './editorValueConsent';
 import type { Logger } from '../shared/logger';
+import { invisibleNote } from '../shared/invisibleNote';
 import { askModal } from '../shared/notify';
 import { messageLines, userMessage, type UserMessage } from '../shared/userMessage';
 import { WorkspaceStateKeys } from '../shared/storageKeys';
@@ -37,8 +38,8 @@ type AlwaysEntry = readonly [string, string];
 
 function describeValue(value: EditorFilledValue): UserMessage {
   const from = value.placeholders.map((name) => `\${${name}}`).join(', ');
-  const line = userMessage('• {0} ← {1}: “{2}”', value.name, from, value.preview);
-  return value.preview.length < value.length ? userMessage(vscode.l10n.t('{0} ({1} characters)'), line, value.length) : line;
+  const notes = [value.shortened ? vscode.l10n.t('{0} characters', value.length) : '', invisibleNote(value.invisible)].filter((note) => note !== '');
+  return userMessage(notes.length === 0 ? '• {0} ← {1}: “{2}”' : '• {0} ← {1}: “{2}” ({3})', value.name, from, value.preview, notes.join('; '));
 }
 
 /** A modal warning: the user must answer before anything is sent. */

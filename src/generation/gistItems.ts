@@ -5,6 +5,8 @@ import type { Catalog, CatalogGist } from '../catalog/catalog';
 import type { InsertMode } from './insertMode';
 import { restrictedModeNotice } from '../catalog/restrictedModeNotice';
 import { labelText } from '../shared/inertText';
+import { countInvisible } from '../shared/invisibles';
+import { invisibleNote } from '../shared/invisibleNote';
 import { hasControlCharacter } from '../shared/text';
 
 export interface GistItem extends vscode.QuickPickItem {
@@ -33,6 +35,17 @@ function sourceDescription(gist: CatalogGist): string {
   return gist.label === gist.id ? source : `${labelText(gist.id, 100)} · ${source}`;
 }
 
+/** The row's detail: the gist's description, and how many invisible characters its row shows as `⟨U+…⟩`. */
+function detailOf(gist: CatalogGist): string | undefined {
+  const invisible = [gist.label, gist.id, gist.source, gist.description ?? ''].reduce((sum, text) => sum + countInvisible(text), 0);
+  const description = gist.description === undefined ? undefined : labelText(gist.description, 300);
+  if (invisible === 0) {
+    return description;
+  }
+  const note = `$(warning) ${invisibleNote(invisible)}`;
+  return description === undefined ? note : `${description} · ${note}`;
+}
+
 /** The gist picker's rows: catalog (recent first), recently used ad-hoc ids, "Enter a gist id…". */
 export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistItem[] {
   const byId = new Map(catalog.gists.map((gist) => [gist.id, gist]));
@@ -46,7 +59,7 @@ export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistI
       items.push({
         label: labelText(gist.label, 100),
         description: sourceDescription(gist),
-        detail: gist.description === undefined ? undefined : labelText(gist.description, 300),
+        detail: detailOf(gist),
         gist,
       });
     }

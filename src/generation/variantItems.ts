@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import type { CatalogVariant } from '../catalog/catalog';
 import { labelText } from '../shared/inertText';
+import { countInvisible } from '../shared/invisibles';
+import { invisibleNote } from '../shared/invisibleNote';
 
 export interface VariantItem extends vscode.QuickPickItem {
   readonly slug?: string;
@@ -20,11 +22,15 @@ export function variantItems(variants: readonly CatalogVariant[], lastVariant: s
   if (lastVariant !== undefined && lastVariant !== '' && !known.some((variant) => variant.slug === lastVariant)) {
     known.push({ slug: lastVariant });
   }
-  const variantItems: VariantItem[] = known.map((variant) => ({
-    label: labelText(variant.label ?? variant.slug, 100),
-    description: variant.label === undefined ? undefined : labelText(variant.slug, 100),
-    slug: variant.slug,
-  }));
+  const variantItems: VariantItem[] = known.map((variant) => {
+    const invisible = countInvisible(variant.slug) + countInvisible(variant.label ?? '');
+    return {
+      label: labelText(variant.label ?? variant.slug, 100),
+      description: variant.label === undefined ? undefined : labelText(variant.slug, 100),
+      detail: invisible === 0 ? undefined : `$(warning) ${invisibleNote(invisible)}`,
+      slug: variant.slug,
+    };
+  });
   const enter: VariantItem = { label: `$(edit) ${vscode.l10n.t('Enter a variant slug…')}`, enterSlug: true, alwaysShow: true };
   const items = [automatic, ...variantItems, enter];
   // Put the last choice first, so Enter repeats it.

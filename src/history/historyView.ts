@@ -7,6 +7,7 @@ import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
 import type { HistoryItem } from './historyItem';
 import { historyTooltip } from './historyTooltip';
 import { plainText } from '../shared/inertText';
+import { invisibleNote } from '../shared/invisibleNote';
 
 export const HISTORY_VIEW_ID = 'gist.calls';
 
@@ -26,6 +27,7 @@ function tooltip(entry: HistoryEntry): vscode.MarkdownString {
       truncated: vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024),
       cut: (fields) => vscode.l10n.t('Shortened to fit the history: {0}.', fields),
       unavailable: vscode.l10n.t('The text of this call could not be saved, so the history has only this summary (see “Gist: Show Log”).'),
+      invisible: invisibleNote,
     }),
     false,
   );
