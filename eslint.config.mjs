@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const PURE_MODULES = {
   client: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView}.ts'],
-  catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
+  catalog: ['{catalog,catalogText,consentQuestion,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyTooltip}.ts'],

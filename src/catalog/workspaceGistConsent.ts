@@ -2,22 +2,17 @@
 // src/core/editorValueConsent.ts), and remembers "Always for This Gist" per workspace.
 import * as vscode from 'vscode';
 import type { CatalogGist } from './catalog';
-import { consentDecision, type EditorFilledValue } from './editorValueConsent';
+import { consentDetail, type ConsentQuestion } from './consentQuestion';
+import { consentDecision } from './editorValueConsent';
 import type { Logger } from '../shared/logger';
 import { invisibleNote } from '../shared/invisibleNote';
 import { askModal } from '../shared/notify';
-import { messageLines, userMessage, type UserMessage } from '../shared/userMessage';
+import { userMessage } from '../shared/userMessage';
 import { WorkspaceStateKeys } from '../shared/storageKeys';
 
-export type ConsentChoice = 'once' | 'always' | 'cancel';
+export type { ConsentQuestion } from './consentQuestion';
 
-export interface ConsentQuestion {
-  readonly gistId: string;
-  readonly label: string;
-  /** Where the gist was defined, e.g. `.vscode/gists.json`. */
-  readonly source: string;
-  readonly filled: readonly EditorFilledValue[];
-}
+export type ConsentChoice = 'once' | 'always' | 'cancel';
 
 export type ConsentDialog = (question: ConsentQuestion) => Promise<ConsentChoice>;
 
@@ -36,21 +31,17 @@ const MAX_ALWAYS = 100;
 
 type AlwaysEntry = readonly [string, string];
 
-function describeValue(value: EditorFilledValue): UserMessage {
-  const from = value.placeholders.map((name) => `\${${name}}`).join(', ');
-  const notes = [value.shortened ? vscode.l10n.t('{0} characters', value.length) : '', invisibleNote(value.invisible)].filter((note) => note !== '');
-  return userMessage(notes.length === 0 ? '• {0} ← {1}: “{2}”' : '• {0} ← {1}: “{2}” ({3})', value.name, from, value.preview, notes.join('; '));
-}
-
 /** A modal warning: the user must answer before anything is sent. */
 export const askWithModal: ConsentDialog = async (question) => {
   const once = vscode.l10n.t('Send Once');
   const always = vscode.l10n.t('Always for This Gist');
-  const detail = messageLines(
-    userMessage(vscode.l10n.t('“{0}” ({1}) is defined by this workspace in {2}. Its defaults fill these values from your editor or clipboard:'), question.label, question.gistId, question.source),
-    ...question.filled.map(describeValue),
-    userMessage(vscode.l10n.t('Cancel sends nothing.')),
-  );
+  const detail = consentDetail(question, {
+    intro: vscode.l10n.t('This workspace, not you, defined the gist below. Its defaults fill these values from your editor or clipboard:'),
+    gist: vscode.l10n.t('Gist: “{0}” ({1}), defined in {2}.'),
+    cancel: vscode.l10n.t('Cancel sends nothing.'),
+    characters: (count) => vscode.l10n.t('{0} characters', count),
+    invisible: invisibleNote,
+  });
   const choice = await askModal(userMessage(vscode.l10n.t('Send text from your editor to a workspace gist?')), detail, once, always);
   return choice === always ? 'always' : choice === once ? 'once' : 'cancel';
 };
