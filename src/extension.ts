@@ -41,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const client = new GistClient({
       userAgent,
       dispatcherFactory: proxyAwareDispatcher,
+      knownKeys: () => logger.knownSecrets(),
     });
     const state = new ExtensionState(globalState, () => {
       const active = profiles.active();
