@@ -57,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       (message) => logger.error(message),
     );
     const runner = new GenerationRunner(client, state, history, logger);
-    const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
+    const generation = new Generation(account, catalog, new Memory(globalState, (text) => logger.redact(text)), consent, runner, settings, logger);
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);

@@ -8,6 +8,7 @@ import type { GistCatalog } from '../catalog/gistCatalog';
 import type { EditorValueConsent } from '../catalog/workspaceGistConsent';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import type { Logger } from '../shared/logger';
+import { redactValues } from '../shared/redact';
 import { showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import type { Settings } from '../shared/settings';
@@ -137,7 +138,8 @@ export class Generation {
       error: error?.message,
       document: documents[index]?.uri.toString(),
     }));
-    return { gistId, values, results };
+    // Handed out to the caller: a key typed into a value is redacted, as in the history.
+    return { gistId, values: redactValues(values, (text) => this.logger.redact(text)), results };
   }
 
   /** The failed variants again, with the same values; they open as the first ones did. */

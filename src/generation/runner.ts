@@ -14,6 +14,7 @@ import { labelText } from '../shared/inertText';
 import { showInformation, withNotificationProgress } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import type { Logger } from '../shared/logger';
+import { redactValues } from '../shared/redact';
 import type { ExtensionState } from '../shared/state';
 import { formatCallLine } from './callLogLine';
 import type { ErrorAction } from './errorActions';
@@ -110,17 +111,21 @@ export class GenerationRunner implements vscode.Disposable {
     const actions = job.shownBy === 'caller' ? undefined : this.notify(job, failures, succeeded, retry);
     for (const [index, one] of settled.entries()) {
       const offered = failures.some((failure) => failure.request === one.request) ? actions : undefined;
-      const outcome: TestedCallOutcome = {
-        request: one.request,
-        label: job.label,
-        result: one.result,
-        error: one.error,
-        insertion: placed[index],
-        durationMs: one.durationMs,
-        profile: job.connection.profile,
-        actions: offered,
-        retry: offered?.includes('retry') === true ? retry : undefined,
-      };
+      // What is kept and handed out holds no key, even one typed into a value; Retry sends what was typed.
+      const outcome: TestedCallOutcome = withoutKeys(
+        {
+          request: one.request,
+          label: job.label,
+          result: one.result,
+          error: one.error,
+          insertion: placed[index],
+          durationMs: one.durationMs,
+          profile: job.connection.profile,
+          actions: offered,
+          retry: offered?.includes('retry') === true ? retry : undefined,
+        },
+        (text) => this.logger.redact(text),
+      );
       void this.history.record(outcome);
       this.finished.fire(outcome);
     }
@@ -253,6 +258,21 @@ export class GenerationRunner implements vscode.Disposable {
   dispose(): void {
     this.finished.dispose();
   }
+}
+
+/** The outcome with every known key out of its values (one function with the history and the last values), content, call id and error. */
+function withoutKeys(outcome: TestedCallOutcome, redact: (text: string) => string): TestedCallOutcome {
+  const { request, result, error } = outcome;
+  const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : redact(text));
+  return {
+    ...outcome,
+    request: { ...request, values: redactValues(request.values, redact) },
+    result: result === undefined ? undefined : { id: redact(result.id), content: redact(result.content) },
+    error:
+      error === undefined
+        ? undefined
+        : new GistError(error.kind, redact(error.message), error.remedy, { ...error.details, serviceError: optional(error.details.serviceError), callId: optional(error.details.callId) }),
+  };
 }
 
 function tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {

@@ -9,6 +9,7 @@
 // alignment. The text's escapes are decoded layer by layer, each decoded layer is searched for the
 // key, and what is found is mapped back to the text as written, whole escapes included. Text is
 // redacted before it is cut, so no cut can leave a part of the key behind.
+import { recordOf } from './keyedRecord';
 
 /**
  * The shortest key the extension accepts (validateApiKey) and therefore the shortest it redacts:
@@ -227,4 +228,14 @@ export function redactSecrets(text: string, secrets: Iterable<string | undefined
 /** Redacts one secret; `undefined` leaves the text as it is. */
 export function redactSecret(text: string, secret: string | undefined): string {
   return redactSecrets(text, [secret]);
+}
+
+/**
+ * Values as kept or handed out (the history, the last values remembered for a prefill, the public
+ * API's outcomes, Compare Variants' result): a key typed into one (`SERVICE_API_KEY=gk_…`) is
+ * redacted by `redact`, the extension's one redaction of every known key, in names too. What is
+ * sent is what was typed; only what is kept or handed out is redacted.
+ */
+export function redactValues(values: Readonly<Record<string, string>>, redact: (text: string) => string): Record<string, string> {
+  return recordOf(Object.entries(values).map(([name, value]) => [redact(name), redact(value)] as const));
 }
