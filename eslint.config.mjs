@@ -9,14 +9,14 @@ const PURE_MODULES = {
   dataset: ['**/*.ts'],
   runs: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView}.ts'],
-  catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
+  catalog: ['{catalog,catalogText,consentQuestion,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyTooltip}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   review: ['**/*.ts'],
-  shared: ['{accountStatus,commandIds,flowButtons,gistUser,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text}.ts'],
+  shared: ['{accountStatus,commandIds,duration,flowButtons,gistUser,inertText,invisibles,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
   statistics: ['**/*.ts'],
 };
 
@@ -75,6 +75,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  // Notifications, modals and notification progress render `[label](command:…)` in their text as a
+  // link that runs the command: they are shown only through src/shared/notify.ts, which takes text
+  // made by userMessage() (outside values inert, the extension's words apart), so no surface can
+  // put outside text there directly (issue 23, A1).
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/shared/notify.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['MemberExpression[property.name=/^(showErrorMessage|showWarningMessage|showInformationMessage|withProgress)$/]', 'ObjectPattern > Property[key.name=/^(showErrorMessage|showWarningMessage|showInformationMessage|withProgress)$/]'].map((selector) => ({
+          selector,
+          message: 'Show notifications, modals and progress through src/shared/notify.ts, with text from userMessage(): outside text in them would render as links that run commands.',
+        })),
+      ],
     },
   },
   // Imports run one way, down the floors: a folder imports only folders on lower floors (type

@@ -19,11 +19,13 @@ import { LanguageModelTools } from './languageModelTools/languageModelTools';
 import { LoggedMemento } from './shared/loggedMemento';
 import { Logger } from './shared/logger';
 import { Memory } from './generation/memory';
+import { showError } from './shared/notify';
 import { Profiles } from './account/profiles';
 import { PROXY_KEYS, proxyAwareDispatcher } from './network/proxySettings';
 import { settings } from './shared/settings';
 import { ExtensionState } from './shared/state';
 import { StatusBar } from './account/statusBar';
+import { userMessage } from './shared/userMessage';
 import { WorkspaceGistConsent } from './catalog/workspaceGistConsent';
 
 export function activate(context: vscode.ExtensionContext): GistExtensionApi {
@@ -39,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const client = new GistClient({
       userAgent,
       dispatcherFactory: proxyAwareDispatcher,
+      knownKeys: () => logger.knownSecrets(),
     });
     const state = new ExtensionState(globalState, () => {
       const active = profiles.active();
@@ -54,7 +57,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       (message) => logger.error(message),
     );
     const runner = new GenerationRunner(client, state, history, logger);
-    const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
+    const generation = new Generation(account, catalog, new Memory(globalState, (text) => logger.redact(text)), consent, runner, settings, logger);
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
@@ -131,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     return { ...api, testing };
   } catch (error) {
     // VS Code shows nothing when activation throws; say what happened.
-    void vscode.window.showErrorMessage(vscode.l10n.t('Gist Generate failed to start: {0}', String(error)));
+    void showError(userMessage(vscode.l10n.t('Gist Generate failed to start: {0}'), String(error)));
     throw error;
   }
 }

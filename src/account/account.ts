@@ -7,6 +7,8 @@ import { logValue } from '../shared/oneLine';
 import type { ConnectionSettings } from '../client/types';
 import type { GistUser } from '../shared/gistUser';
 import type { Logger } from '../shared/logger';
+import { showError, showInformation } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';
 import { newProfileAsker } from './addProfileFlow';
@@ -116,10 +118,10 @@ export class Account implements vscode.Disposable {
     this.logger.info(`Signed out of profile ${logValue(profile.name)}: API key removed`);
     await this.checks.of(profile).refresh();
     const named = this.named(profile);
-    void vscode.window.showInformationMessage(
+    void showInformation(
       named === undefined
-        ? vscode.l10n.t('Signed out of the gist service. The API key was removed.')
-        : vscode.l10n.t('Signed out of {0}. Its API key was removed.', named),
+        ? userMessage(vscode.l10n.t('Signed out of the gist service. The API key was removed.'))
+        : userMessage(vscode.l10n.t('Signed out of {0}. Its API key was removed.'), named),
     );
   }
 
@@ -253,7 +255,7 @@ export class Account implements vscode.Disposable {
     const profile = this.profiles.byName(name);
     if (profile === undefined) {
       this.logger.error(`No profile is named ${logValue(name)}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('There is no profile named “{0}”. Add it with “Gist: Switch Account…”, or in the setting gist.profiles.', name));
+      void showError(userMessage(vscode.l10n.t('There is no profile named “{0}”. Add it with “Gist: Switch Account…”, or in the setting gist.profiles.'), name));
     }
     return profile;
   }
@@ -288,8 +290,10 @@ export class Account implements vscode.Disposable {
     check.signedIn(user, key);
     this.logger.info(`API key stored for profile ${logValue(profile.name)}; signed in as ${logValue(user.name)}`);
     const named = this.named(profile);
-    void vscode.window.showInformationMessage(
-      named === undefined ? vscode.l10n.t('Signed in to the gist service as {0}.', user.name) : vscode.l10n.t('Signed in to {0} as {1}.', named, user.name),
+    void showInformation(
+      named === undefined
+        ? userMessage(vscode.l10n.t('Signed in to the gist service as {0}.'), user.name)
+        : userMessage(vscode.l10n.t('Signed in to {0} as {1}.'), named, user.name),
     );
     return user;
   }

@@ -3,6 +3,7 @@
 // The sessions follow the profiles' checks, so they stay in step with the status bar and, through
 // SecretStorage events, with other windows.
 import * as vscode from 'vscode';
+import { plainText } from '../shared/inertText';
 import type { SignedInProfile } from './profileChecks';
 
 export const AUTH_PROVIDER_ID = 'gist-generate';
@@ -25,7 +26,7 @@ export interface AccountsSource {
  */
 function sessionFor({ profile, user }: SignedInProfile, several: boolean): vscode.AuthenticationSession {
   const id = several ? `${user.id}@${profile.name}` : user.id;
-  const label = several ? `${user.name} (${profile.name})` : user.name;
+  const label = several ? `${plainText(user.name, 100)} (${plainText(profile.name, 64)})` : plainText(user.name, 100);
   // The key is not handed to other extensions: this provider shows the account, nothing more.
   return { id, accessToken: '', account: { id, label }, scopes: [] };
 }

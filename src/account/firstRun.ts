@@ -1,6 +1,8 @@
 // Offers the walkthrough once, the first time the extension is used with nothing set up.
 import * as vscode from 'vscode';
+import { showInformation } from '../shared/notify';
 import { GlobalStateKeys } from '../shared/storageKeys';
+import { userMessage } from '../shared/userMessage';
 
 const OFFERED_KEY = GlobalStateKeys.walkthroughOffered;
 export const WALKTHROUGH_ID = 'gist-generate.gist-generate#gettingStarted';
@@ -13,6 +15,6 @@ export function offerWalkthroughOnce(globalState: vscode.Memento): void {
   void globalState.update(OFFERED_KEY, true);
   const open = vscode.l10n.t('Open Walkthrough');
   void Promise.resolve(
-    vscode.window.showInformationMessage(vscode.l10n.t('New to Gist Generate? The walkthrough connects it to your gist service step by step.'), open),
+    showInformation(userMessage(vscode.l10n.t('New to Gist Generate? The walkthrough connects it to your gist service step by step.')), open),
   ).then((choice) => (choice === open ? vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false) : undefined));
 }

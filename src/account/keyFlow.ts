@@ -8,6 +8,8 @@ import { GistError, isGistError } from '../client/errors';
 import type { GistClient } from '../client/gistClient';
 import type { GistUser } from '../shared/gistUser';
 import type { Logger } from '../shared/logger';
+import { showError, showWarning, withNotificationProgress } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import { validateBaseUrl } from '../client/urls';
 import { ensureBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';
 import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
@@ -137,18 +139,14 @@ export class KeyFlow {
       }
       const tryAgain = vscode.l10n.t('Try Again');
       if (error.kind === 'authentication') {
-        const choice = await vscode.window.showErrorMessage(vscode.l10n.t('The service rejected this API key. Check it and try again.'), tryAgain);
+        const choice = await showError(userMessage(vscode.l10n.t('The service rejected this API key. Check it and try again.')), tryAgain);
         if (choice === tryAgain) {
           continue;
         }
         return undefined;
       }
       const saveAnyway = vscode.l10n.t('Save Anyway');
-      const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Could not check the key: {0}', error.message),
-        saveAnyway,
-        tryAgain,
-      );
+      const choice = await showWarning(userMessage(vscode.l10n.t('Could not check the key: {0}'), error.message), saveAnyway, tryAgain);
       if (choice === saveAnyway) {
         return { ...asked, user: undefined };
       }
@@ -162,7 +160,7 @@ export class KeyFlow {
   private async checkGivenKey(given: AskedKey): Promise<FoundKey | undefined> {
     const valid = validateApiKey(given.key);
     if (!valid.ok) {
-      void vscode.window.showErrorMessage(valid.reason);
+      void showError(userMessage('{0}', valid.reason));
       return undefined;
     }
     const verification = await this.verify({ ...given, key: valid.key });
@@ -171,7 +169,7 @@ export class KeyFlow {
     }
     this.logger.warn(`API key check failed: ${verification.error.message}`);
     const setKey = vscode.l10n.t('Set API Key');
-    void Promise.resolve(vscode.window.showErrorMessage(verification.error.message, setKey)).then((choice) =>
+    void Promise.resolve(showError(userMessage('{0}', verification.error.message), setKey)).then((choice) =>
       choice === setKey ? vscode.commands.executeCommand(CommandIds.setApiKey) : undefined,
     );
     return undefined;
@@ -180,8 +178,8 @@ export class KeyFlow {
   private verify({ baseUrl, apiKeyHeader, key }: AskedKey): Thenable<Verification> {
     this.logger.addSecret(key);
     const connection = { baseUrl, apiKeyHeader, apiKey: key, timeoutMs: this.settings.requestTimeoutMs() };
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the API key…'), cancellable: true },
+    return withNotificationProgress(
+      userMessage(vscode.l10n.t('Checking the API key…')),
       async (_progress, token) => {
         const abort = new AbortController();
         const cancellation = token.onCancellationRequested(() => abort.abort());

@@ -1,6 +1,7 @@
 // What the status bar item shows for a state. Pure, so every state is unit tested.
 
-import { oneLine } from '../shared/oneLine';
+import { labelText } from '../shared/inertText';
+import { countInvisible } from '../shared/invisibles';
 import type { AccountSnapshot } from '../shared/accountStatus';
 import { commandLink, markdownStrong, markdownText } from '../shared/markdown';
 
@@ -19,24 +20,30 @@ export type Translate = (message: string, ...args: Array<string | number>) => st
 const identity: Translate = (message, ...args) =>
   message.replace(/\{(\d+)\}/g, (_, index: string) => String(args[Number(index)] ?? ''));
 
-/** Stops a name such as `$(bug)` from rendering as an icon in the status bar text. */
-export function escapeIcons(text: string): string {
-  return text.replace(/\$\(/g, '\\$(');
+/** A tooltip line that counts the invisible characters of the outside text it shows (written as `⟨U+…⟩`); none for none. */
+function invisibleLine(t: Translate, ...texts: ReadonlyArray<string | undefined>): string {
+  const count = texts.reduce((sum, text) => sum + countInvisible(text ?? ''), 0);
+  if (count === 0) {
+    return '';
+  }
+  return `\n\n${markdownText(`⚠ ${count === 1 ? t('1 invisible character, shown as ⟨U+…⟩') : t('{0} invisible characters, shown as ⟨U+…⟩', count)}`)}`;
 }
 
 export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: string; menu: string; diagnose: string }, t: Translate = identity): StatusView {
   const { status } = snapshot;
+  // The outside text each state's tooltip shows, for its count of invisible characters.
+  const shownOutside = [snapshot.baseUrl, snapshot.profiles.length > 1 ? snapshot.profile : undefined];
   const base = snapshot.baseUrl === '' ? markdownText(t('not set')) : markdownText(snapshot.baseUrl);
   const lastCall = snapshot.lastCallId === undefined ? '' : `\n\n${markdownText(t('Last call id'))}: ${markdownText(snapshot.lastCallId)}`;
   // With more than one profile, the item says which one this window uses (and its menu switches).
   const several = snapshot.profiles.length > 1;
-  const named = several ? ` · ${escapeIcons(oneLine(snapshot.profile, 64))}` : '';
+  const named = several ? ` · ${labelText(snapshot.profile, 64)}` : '';
   const profileLine = several ? `\n\n${markdownText(t('Profile'))}: ${markdownText(snapshot.profile)}` : '';
   switch (status.kind) {
     case 'signedOut':
       return {
         text: `$(key) ${t('Gist: Sign In')}${named}`,
-        tooltip: `**Gist Generate**\n\n${markdownText(t('Not signed in.'))} ${commandLink(t('Set an API key'), commands.setApiKey)}${profileLine}\n\n${markdownText(t('Service'))}: ${base}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(t('Not signed in.'))} ${commandLink(t('Set an API key'), commands.setApiKey)}${profileLine}\n\n${markdownText(t('Service'))}: ${base}${invisibleLine(t, ...shownOutside)}`,
         tooltipCommands: [commands.setApiKey],
         command: several ? commands.menu : commands.setApiKey,
         background: undefined,
@@ -44,7 +51,7 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
     case 'checking':
       return {
         text: `$(sync~spin) ${t('Gist')}${named}`,
-        tooltip: `**Gist Generate**\n\n${markdownText(t('Checking the API key with {0}…', snapshot.baseUrl === '' ? t('not set') : snapshot.baseUrl))}${profileLine}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(t('Checking the API key with {0}…', snapshot.baseUrl === '' ? t('not set') : snapshot.baseUrl))}${profileLine}${invisibleLine(t, ...shownOutside)}`,
         tooltipCommands: [],
         command: commands.menu,
         background: undefined,
@@ -54,7 +61,7 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
       const [fixLabel, fixCommand] = status.reason === 'unreachable' ? [t('Diagnose Connection'), commands.diagnose] : [t('Set API Key'), commands.setApiKey];
       return {
         text: `$(warning) ${t('Gist')}${named}`,
-        tooltip: `**Gist Generate**\n\n${markdownText(status.message, 500)}${profileLine}\n\n${markdownText(t('Service'))}: ${base}${lastCall}\n\n${commandLink(fixLabel, fixCommand)}`,
+        tooltip: `**Gist Generate**\n\n${markdownText(status.message, 500)}${profileLine}\n\n${markdownText(t('Service'))}: ${base}${lastCall}${invisibleLine(t, status.message, snapshot.lastCallId, ...shownOutside)}\n\n${commandLink(fixLabel, fixCommand)}`,
         tooltipCommands: [fixCommand],
         command: commands.menu,
         background: status.reason === 'rejected' ? 'error' : 'warning',
@@ -72,8 +79,8 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
       ].filter((line) => line !== '');
       const generating = snapshot.generating > 0 ? `\n\n${markdownText(t('Generating…'))}` : '';
       return {
-        text: `${icon} ${escapeIcons(oneLine(user.name, 100))}${named}`,
-        tooltip: `${lines.join('\n\n')}${lastCall}${generating}`,
+        text: `${icon} ${labelText(user.name, 100)}${named}`,
+        tooltip: `${lines.join('\n\n')}${lastCall}${invisibleLine(t, user.name, user.email, user.company_id, snapshot.lastCallId, ...shownOutside)}${generating}`,
         tooltipCommands: [],
         command: commands.menu,
         background: undefined,

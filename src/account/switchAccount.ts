@@ -1,10 +1,9 @@
 // The quick pick behind "Gist: Switch Account…": every profile with whom it is signed in as, then
 // "Add Profile…" and "Edit Profiles in Settings".
 import * as vscode from 'vscode';
-import { oneLine } from '../shared/oneLine';
+import { labelText } from '../shared/inertText';
 import type { AccountStatus } from '../shared/accountStatus';
 import type { Profile } from './profileList';
-import { escapeIcons } from './statusView';
 
 export type AccountChoice = { readonly kind: 'profile'; readonly profile: Profile } | { readonly kind: 'add' } | { readonly kind: 'edit' };
 
@@ -22,13 +21,13 @@ interface Item extends vscode.QuickPickItem {
 function statusText(status: AccountStatus): string {
   switch (status.kind) {
     case 'signedIn':
-      return `$(account) ${escapeIcons(oneLine(status.user.name, 100))}`;
+      return `$(account) ${labelText(status.user.name, 100)}`;
     case 'signedOut':
       return vscode.l10n.t('Not signed in');
     case 'checking':
       return vscode.l10n.t('Checking…');
     case 'error':
-      return `$(warning) ${escapeIcons(oneLine(status.message, 120))}`;
+      return `$(warning) ${labelText(status.message, 120)}`;
   }
 }
 
@@ -45,8 +44,8 @@ export interface PickedAccount {
  */
 export function pickAccount(rows: readonly ProfileRow[], title: string): Promise<PickedAccount> {
   const profileItems: Item[] = rows.map(({ profile, status, active }) => ({
-    label: active ? `$(check) ${escapeIcons(profile.name)}` : escapeIcons(profile.name),
-    description: profile.baseUrl === '' ? vscode.l10n.t('no service URL yet') : escapeIcons(profile.baseUrl),
+    label: active ? `$(check) ${labelText(profile.name)}` : labelText(profile.name),
+    description: profile.baseUrl === '' ? vscode.l10n.t('no service URL yet') : labelText(profile.baseUrl),
     detail: active ? `${statusText(status)} · ${vscode.l10n.t('this window')}` : statusText(status),
     choice: { kind: 'profile', profile },
   }));

@@ -4,6 +4,7 @@
 // agrees. Pure: no `vscode`; the dialog and the "always" memory are in src/workspaceGistConsent.ts.
 import type { CatalogGist, CatalogVariable } from './catalog';
 import { placeholdersIn, type EditorPlaceholder } from './editorTemplate';
+import { countInvisible, revealInvisible } from '../shared/invisibles';
 
 /**
  * Placeholders that carry the user's own data: text from the editor or the clipboard, and the
@@ -20,9 +21,13 @@ export interface EditorFilledValue {
   readonly name: string;
   /** The private placeholders its default uses, e.g. `['clipboard']`. */
   readonly placeholders: readonly EditorPlaceholder[];
-  /** One line, at most PREVIEW_LENGTH characters, controls and direction overrides removed. */
+  /** One line of at most PREVIEW_LENGTH of its characters, invisible ones written as `⟨U+XXXX⟩`. */
   readonly preview: string;
   readonly length: number;
+  /** The preview shows only the start of the value. */
+  readonly shortened: boolean;
+  /** Invisible characters in the whole value (each shown as `⟨U+XXXX⟩` where the preview reaches). */
+  readonly invisible: number;
 }
 
 export type ConsentDecision = { readonly kind: 'send' } | { readonly kind: 'ask'; readonly filled: readonly EditorFilledValue[]; readonly signature: string };
@@ -45,16 +50,16 @@ export function consentSignature(variables: readonly CatalogVariable[]): string 
     .join('\n');
 }
 
-/** A value as one short line: line breaks shown as ⏎, other controls and bidi overrides dropped. */
+/**
+ * A value as one short line: its first `length` characters, line breaks shown as ⏎, every
+ * character that shows nothing or reorders the line (controls, bidi overrides, zero-width
+ * characters, tags) written as `⟨U+XXXX⟩`, so no value can hide text or forge a line.
+ */
 export function previewOf(value: string, length = PREVIEW_LENGTH): string {
-  const line = value
-    .replace(/\r\n|\r|\n/g, ' ⏎ ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const characters = [...line];
-  return characters.length <= length ? line : `${characters.slice(0, length - 1).join('')}…`;
+  const characters = [...value];
+  const head = characters.length <= length ? value : characters.slice(0, length - 1).join('');
+  const line = revealInvisible(head.replace(/\r\n|\r|\n/g, ' ⏎ ')).text.replace(/\s+/g, ' ').trim();
+  return characters.length <= length ? line : `${line}…`;
 }
 
 /**
@@ -73,7 +78,7 @@ export function editorFilledValues(
     const placeholders = privatePlaceholders(variable);
     const value = own(values, variable.name);
     if (placeholders.length > 0 && value !== undefined && value !== '' && own(given, variable.name) === undefined) {
-      filled.push({ name: variable.name, placeholders, preview: previewOf(value), length: value.length });
+      filled.push({ name: variable.name, placeholders, preview: previewOf(value), length: [...value].length, shortened: [...value].length > PREVIEW_LENGTH, invisible: countInvisible(value) });
     }
   }
   return filled;

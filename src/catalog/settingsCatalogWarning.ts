@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import type { Catalog } from './catalog';
 import type { Logger } from '../shared/logger';
+import { showWarning } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 
 const OPEN_SETTINGS = {
   user: 'workbench.action.openSettingsJson',
@@ -25,7 +27,7 @@ export class SettingsCatalogWarning {
       this.logger.warn(problem);
       const open = vscode.l10n.t('Open Settings');
       const command = source.startsWith('settings') ? OPEN_SETTINGS.user : OPEN_SETTINGS.workspace;
-      void Promise.resolve(vscode.window.showWarningMessage(vscode.l10n.t('Your gist catalog is too long: {0}', problem), open)).then((choice) =>
+      void Promise.resolve(showWarning(userMessage(vscode.l10n.t('Your gist catalog is too long: {0}'), problem), open)).then((choice) =>
         choice === open ? vscode.commands.executeCommand(command) : undefined,
       );
     }

@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { mergeCatalogs, type Catalog } from './catalog';
 import { catalogFromBytes, tooLargeReason } from './catalogText';
 import type { Logger } from '../shared/logger';
+import { showWarning } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 
 export const CATALOG_FILE = '.vscode/gists.json';
 
@@ -125,7 +127,8 @@ export class WorkspaceCatalog implements vscode.Disposable {
     this.reported.set(uri.toString(), reason);
     const open = vscode.l10n.t('Open File');
     void Promise.resolve(
-      vscode.window.showWarningMessage(vscode.l10n.t('The shared gist catalog {0} has a problem: {1}', source, reason), open),
+      // The problems quote the file's ids: the reason is an outside value, whole.
+      showWarning(userMessage(vscode.l10n.t('The shared gist catalog {0} has a problem: {1}'), source, reason), open),
     ).then((choice) => (choice === open ? vscode.window.showTextDocument(uri) : undefined));
   }
 

@@ -2,19 +2,17 @@
 // src/core/editorValueConsent.ts), and remembers "Always for This Gist" per workspace.
 import * as vscode from 'vscode';
 import type { CatalogGist } from './catalog';
-import { consentDecision, type EditorFilledValue } from './editorValueConsent';
+import { consentDetail, type ConsentQuestion } from './consentQuestion';
+import { consentDecision } from './editorValueConsent';
 import type { Logger } from '../shared/logger';
+import { invisibleNote } from '../shared/invisibleNote';
+import { askModal } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import { WorkspaceStateKeys } from '../shared/storageKeys';
 
-export type ConsentChoice = 'once' | 'always' | 'cancel';
+export type { ConsentQuestion } from './consentQuestion';
 
-export interface ConsentQuestion {
-  readonly gistId: string;
-  readonly label: string;
-  /** Where the gist was defined, e.g. `.vscode/gists.json`. */
-  readonly source: string;
-  readonly filled: readonly EditorFilledValue[];
-}
+export type ConsentChoice = 'once' | 'always' | 'cancel';
 
 export type ConsentDialog = (question: ConsentQuestion) => Promise<ConsentChoice>;
 
@@ -33,22 +31,18 @@ const MAX_ALWAYS = 100;
 
 type AlwaysEntry = readonly [string, string];
 
-function describeValue(value: EditorFilledValue): string {
-  const from = value.placeholders.map((name) => `\${${name}}`).join(', ');
-  const size = value.preview.length < value.length ? ` ${vscode.l10n.t('({0} characters)', value.length)}` : '';
-  return `• ${value.name} ← ${from}: “${value.preview}”${size}`;
-}
-
 /** A modal warning: the user must answer before anything is sent. */
 export const askWithModal: ConsentDialog = async (question) => {
   const once = vscode.l10n.t('Send Once');
   const always = vscode.l10n.t('Always for This Gist');
-  const detail = [
-    vscode.l10n.t('“{0}” ({1}) is defined by this workspace in {2}. Its defaults fill these values from your editor or clipboard:', question.label, question.gistId, question.source),
-    ...question.filled.map(describeValue),
-    vscode.l10n.t('Cancel sends nothing.'),
-  ].join('\n');
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Send text from your editor to a workspace gist?'), { modal: true, detail }, once, always);
+  const detail = consentDetail(question, {
+    intro: vscode.l10n.t('This workspace, not you, defined the gist below. Its defaults fill these values from your editor or clipboard:'),
+    gist: vscode.l10n.t('Gist: “{0}” ({1}), defined in {2}.'),
+    cancel: vscode.l10n.t('Cancel sends nothing.'),
+    characters: (count) => vscode.l10n.t('{0} characters', count),
+    invisible: invisibleNote,
+  });
+  const choice = await askModal(userMessage(vscode.l10n.t('Send text from your editor to a workspace gist?')), detail, once, always);
   return choice === always ? 'always' : choice === once ? 'once' : 'cancel';
 };
 

@@ -25,6 +25,11 @@ export interface GistClientOptions {
   readonly dispatcherFactory?: (undici: Undici) => Dispatcher;
   /** Pauses between `/v1/me` attempts; default 250 ms then 1 s (three attempts). */
   readonly meRetryDelaysMs?: readonly number[];
+  /**
+   * Every key the extension knows (all profiles'): taken out of each response with the call's own,
+   * before anything is read from it. A service could echo another profile's key it was sent once.
+   */
+  readonly knownKeys?: () => Iterable<string>;
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -102,7 +107,7 @@ export class GistClient {
       try {
         const checked = checkSettings(settings);
         const response = await this.call(settings, checked, 'GET', meTarget(checked.baseUrl), signal);
-        return parsedWithoutKey(response, checked.key, (clean) => parseMe(clean.status, clean.headers, clean.body), userWithoutKey);
+        return parsedWithoutKey(response, this.keys(checked.key), (clean) => parseMe(clean.status, clean.headers, clean.body), userWithoutKey);
       } catch (error) {
         const delay = delays[attempt];
         if (!isTransient(error) || delay === undefined || signal?.aborted === true) {
@@ -125,7 +130,12 @@ export class GistClient {
     const checked = this.checkedSettings(settings);
     const target = generateTarget(checked.baseUrl, request.gistId, request.variant);
     const response = await this.call(settings, checked, 'POST', target, signal, JSON.stringify({ values: request.values }));
-    return parsedWithoutKey(response, checked.key, (clean) => parseGeneration(clean.status, clean.headers, clean.body, request), generationWithoutKey);
+    return parsedWithoutKey(response, this.keys(checked.key), (clean) => parseGeneration(clean.status, clean.headers, clean.body, request), generationWithoutKey);
+  }
+
+  /** The call's key first, then every other known one. */
+  private keys(key: string): string[] {
+    return [key, ...[...(this.options.knownKeys?.() ?? [])].filter((known) => known !== key)];
   }
 
   /** `checkSettings`, remembered for the same base URL, header and key. */

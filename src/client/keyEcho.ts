@@ -7,49 +7,53 @@
 // a key of eight or more characters does not happen by chance, so nothing else is changed.
 import { GistError, isGistError } from './errors';
 import type { HttpResponse } from './http';
-import { redactSecret } from '../shared/redact';
+import { redactSecrets } from '../shared/redact';
 import type { GenerationResult } from './types';
 import type { GistUser } from '../shared/gistUser';
 
-export function userWithoutKey(user: GistUser, key: string): GistUser {
-  return { id: redactSecret(user.id, key), name: redactSecret(user.name, key), email: redactSecret(user.email, key), company_id: redactSecret(user.company_id, key) };
+/** The keys a text must not hold: the call's own and every other the extension knows. */
+export type Keys = readonly string[];
+
+export function userWithoutKey(user: GistUser, keys: Keys): GistUser {
+  return { id: redactSecrets(user.id, keys), name: redactSecrets(user.name, keys), email: redactSecrets(user.email, keys), company_id: redactSecrets(user.company_id, keys) };
 }
 
-export function generationWithoutKey(result: GenerationResult, key: string): GenerationResult {
-  return { id: redactSecret(result.id, key), content: redactSecret(result.content, key) };
+export function generationWithoutKey(result: GenerationResult, keys: Keys): GenerationResult {
+  return { id: redactSecrets(result.id, keys), content: redactSecrets(result.content, keys) };
 }
 
-/** A GistError with the key taken out of its message, the service's error text and the call id. */
-export function errorWithoutKey(error: unknown, key: string): unknown {
+/** A GistError with the keys taken out of its message, the service's error text and the call id. */
+export function errorWithoutKey(error: unknown, keys: Keys): unknown {
   if (!isGistError(error)) {
     return error;
   }
   const { details } = error;
-  const redact = (text: string | undefined): string | undefined => (text === undefined ? undefined : redactSecret(text, key));
-  return new GistError(error.kind, redactSecret(error.message, key), error.remedy, { ...details, serviceError: redact(details.serviceError), callId: redact(details.callId) });
+  const redact = (text: string | undefined): string | undefined => (text === undefined ? undefined : redactSecrets(text, keys));
+  return new GistError(error.kind, redactSecrets(error.message, keys), error.remedy, { ...details, serviceError: redact(details.serviceError), callId: redact(details.callId) });
 }
 
 /**
- * The response with the key taken out of its body and headers before anything is read from it, so
- * a message that cuts the service's text short cannot keep part of the key.
+ * The response with every form of the keys taken out of its body and headers (as written: escaped,
+ * percent-encoded, in part or whole) before anything is read, parsed or cut from it, so a message
+ * that cuts the service's text short cannot keep part of a key.
  */
-export function responseWithoutKey(response: HttpResponse, key: string): HttpResponse {
+export function responseWithoutKey(response: HttpResponse, keys: Keys): HttpResponse {
   const headers = Object.fromEntries(
-    Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.map((one) => redactSecret(one, key)) : value === undefined ? undefined : redactSecret(value, key)]),
+    Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.map((one) => redactSecrets(one, keys)) : value === undefined ? undefined : redactSecrets(value, keys)]),
   );
-  return { status: response.status, headers, body: redactSecret(response.body, key) };
+  return { status: response.status, headers, body: redactSecrets(response.body, keys) };
 }
 
 /**
- * Parses a response without the key: taken out of the raw response first, then out of the parsed
- * result or the error thrown (the JSON may have spelt the key with `\u` escapes).
+ * Parses a response without the keys: taken out of the raw response first, then, in case, out of
+ * the parsed result or the error thrown.
  */
-export function parsedWithoutKey<T>(response: HttpResponse, key: string, parse: (response: HttpResponse) => T, clean: (value: T, key: string) => T): T {
+export function parsedWithoutKey<T>(response: HttpResponse, keys: Keys, parse: (response: HttpResponse) => T, clean: (value: T, keys: Keys) => T): T {
   let value: T;
   try {
-    value = parse(responseWithoutKey(response, key));
+    value = parse(responseWithoutKey(response, keys));
   } catch (error) {
-    throw errorWithoutKey(error, key);
+    throw errorWithoutKey(error, keys);
   }
-  return clean(value, key);
+  return clean(value, keys);
 }

@@ -7,6 +7,8 @@ import { CommandIds } from '../shared/commandIds';
 import { diagnose } from './diagnose';
 import { formatReport, STEP_LABELS, STEP_NAMES, type DiagnosisReport } from './report';
 import { notifyFailure } from '../generation/errorNotifier';
+import { showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import type { Profile } from '../account/profileList';
 import type { Logger } from '../shared/logger';
 import { proxyAwareDispatcher, readProxySettings } from '../network/proxySettings';
@@ -28,11 +30,11 @@ function summarize(report: DiagnosisReport, logger: Logger): void {
   };
   switch (report.outcome) {
     case 'ok':
-      offerLog(vscode.window.showInformationMessage(vscode.l10n.t('Connection OK: signed in as {0}.', report.user?.name ?? '?'), openLog));
+      offerLog(showInformation(userMessage(vscode.l10n.t('Connection OK: signed in as {0}.'), report.user?.name ?? '?'), openLog));
       return;
     case 'noKey': {
       const setKey = vscode.l10n.t('Set API Key');
-      void Promise.resolve(vscode.window.showWarningMessage(vscode.l10n.t('The service is reachable, but no API key is set.'), setKey, openLog)).then((choice) =>
+      void Promise.resolve(showWarning(userMessage(vscode.l10n.t('The service is reachable, but no API key is set.')), setKey, openLog)).then((choice) =>
         choice === setKey ? vscode.commands.executeCommand(CommandIds.setApiKey) : choice === openLog ? showLog() : undefined,
       );
       return;
@@ -42,7 +44,7 @@ function summarize(report: DiagnosisReport, logger: Logger): void {
     case 'failed': {
       const step = STEP_LABELS[report.failedAt ?? 'settings'];
       const error = report.error ?? { kind: 'network' as GistError['kind'], message: '', remedy: 'openLog' as GistError['remedy'] };
-      notifyFailure(vscode.l10n.t('Connection failed at {0}: {1}', step, error.message), error.kind, error.remedy, { showLog, logLabel: openLog, offerDiagnosis: false });
+      notifyFailure(userMessage(vscode.l10n.t('Connection failed at {0}: {1}'), step, error.message), error.kind, error.remedy, { showLog, logLabel: openLog, offerDiagnosis: false });
       return;
     }
   }
@@ -55,7 +57,7 @@ export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisR
     // A bug, not a connection problem: say so in one line, details in the log.
     deps.logger.error(`Diagnose connection failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     const openLog = vscode.l10n.t('Open Log');
-    void Promise.resolve(vscode.window.showErrorMessage(vscode.l10n.t('The connection diagnosis stopped unexpectedly; the log has the details.'), openLog)).then((choice) =>
+    void Promise.resolve(showError(userMessage(vscode.l10n.t('The connection diagnosis stopped unexpectedly; the log has the details.')), openLog)).then((choice) =>
       choice === openLog ? deps.logger.show() : undefined,
     );
     return undefined;
@@ -65,8 +67,8 @@ export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisR
 async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
   const { profile, apiKey } = await deps.target();
   deps.logger.addSecret(apiKey);
-  const report = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Diagnosing the connection…'), cancellable: true },
+  const report = await withNotificationProgress(
+    userMessage(vscode.l10n.t('Diagnosing the connection…')),
     async (progress, token) => {
       const abort = new AbortController();
       const cancellation = token.onCancellationRequested(() => abort.abort());
@@ -81,7 +83,7 @@ async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
             proxy: readProxySettings(),
             dispatcherFactory: proxyAwareDispatcher,
             userAgent: deps.userAgent,
-            onStep: (step) => progress.report({ message: STEP_LABELS[step.name], increment: 100 / STEP_NAMES.length }),
+            onStep: (step) => progress.report({ message: userMessage(STEP_LABELS[step.name]), increment: 100 / STEP_NAMES.length }),
           },
           abort.signal,
         );

@@ -28,7 +28,7 @@ async function meCall(run: Run, baseUrl: string, apiKey: string): Promise<{ user
       secret: checked.key,
       onResponseHeaders: () => (ttfbMs = performance.now() - started),
     });
-    const user = parsedWithoutKey(response, checked.key, (clean) => parseMe(clean.status, clean.headers, clean.body), userWithoutKey);
+    const user = parsedWithoutKey(response, [checked.key], (clean) => parseMe(clean.status, clean.headers, clean.body), userWithoutKey);
     return { user, ttfbMs, status: response.status };
   } finally {
     void dispatcher.close();

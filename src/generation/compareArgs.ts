@@ -1,6 +1,7 @@
 // Validates the arguments of `gist.compareVariants` ({gistId, variants, values?}). Pure.
 import { recordOf } from '../shared/keyedRecord';
 import { identifierProblem } from '../client/identifiers';
+import { plainText } from '../shared/inertText';
 import { isRecord } from '../shared/text';
 
 export interface CompareRequest {
@@ -60,5 +61,5 @@ export function parseCompareArgs(args: unknown): CompareArgsResult | undefined {
 /** The title of a result document: which gist, which variant, which call. */
 export function resultTitle(gistLabel: string, variant: string, callId: string): string {
   // Path separators would turn the untitled name into folders.
-  return `${gistLabel} · ${variant} · ${callId}`.replace(/[\\/]/g, '_');
+  return `${plainText(gistLabel, 80)} · ${plainText(variant, 80)} · ${plainText(callId, 80)}`.replace(/[\\/]/g, '_');
 }

@@ -1,6 +1,7 @@
 // "Edit in Editor…": a long or multi-line value is edited in a temporary untitled editor. Its
 // text is taken when the editor is closed, or with "Use Text" (editor title button, Ctrl+Enter).
 import * as vscode from 'vscode';
+import { labelText } from '../shared/inertText';
 import { ContextKeys, setContextKey } from '../shared/contextKeys';
 
 let counter = 0;
@@ -66,7 +67,7 @@ export async function editInEditor(name: string, initial: string, language?: str
     });
     updateContext();
     subscriptions.push(
-      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Editing “{0}”: press Use Text (Ctrl+Enter) or close the editor to use its text', name)),
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Editing “{0}”: press Use Text (Ctrl+Enter) or close the editor to use its text', labelText(name, 100))),
       vscode.workspace.onDidChangeTextDocument((event) => {
         // Closing with "Don't Save" first reverts the untitled document to empty; that is not the
         // user's edit, so the last text they wrote is kept.

@@ -2,6 +2,8 @@
 // that failed, so commands return at once (and tests never wait on a notification).
 import * as vscode from 'vscode';
 import { CommandIds } from '../shared/commandIds';
+import { showError, showWarning } from '../shared/notify';
+import { userMessage, type UserMessage } from '../shared/userMessage';
 import type { GistError, GistErrorKind, GistRemedy } from '../client/errors';
 import { errorActions, type ErrorAction } from './errorActions';
 
@@ -55,10 +57,10 @@ function run(action: ErrorAction, options: NotifyOptions): unknown {
 }
 
 /** Shows `message` with the buttons for `remedy` and returns them; rate limiting is a warning, the rest errors. */
-export function notifyFailure(message: string, kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions = {}): ErrorAction[] {
+export function notifyFailure(message: UserMessage, kind: GistErrorKind, remedy: GistRemedy, options: NotifyOptions = {}): ErrorAction[] {
   const actions = actionsFor(kind, remedy, options);
   const labels = new Map(actions.map((action) => [label(action, options), action]));
-  const show = kind === 'rateLimited' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  const show = kind === 'rateLimited' ? showWarning : showError;
   void Promise.resolve(show(message, ...labels.keys())).then((choice) => {
     const action = choice === undefined ? undefined : labels.get(choice);
     if (action !== undefined) {
@@ -68,6 +70,7 @@ export function notifyFailure(message: string, kind: GistErrorKind, remedy: Gist
   return actions;
 }
 
+/** An error's message holds the service's text: it goes in as an outside value, whole. */
 export function notifyError(error: GistError, options: NotifyOptions = {}): ErrorAction[] {
-  return notifyFailure(error.message, error.kind, error.remedy, options);
+  return notifyFailure(userMessage('{0}', error.message), error.kind, error.remedy, options);
 }

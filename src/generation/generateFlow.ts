@@ -7,6 +7,7 @@ import type { InsertMode } from './insertMode';
 import { parseVariableNames } from './variableNames';
 import { editInEditor } from './editInEditor';
 import { flowButton } from '../shared/flowButtons';
+import { labelText, plainText } from '../shared/inertText';
 import type { EditorSnapshot } from './editorFacts';
 import { gistItems, validateGistId, type GistItem, type PickedGist } from './gistItems';
 import { askInsertMode, insertModeIcon, insertModeLabel } from './insertModeChoice';
@@ -218,7 +219,7 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
   const namesStep: Step = async (input) => {
     const gist = state.gist as PickedGist;
     const entered = await input.showInputBox({
-      title: vscode.l10n.t('{0}: Variables', gist.label),
+      title: vscode.l10n.t('{0}: Variables', plainText(gist.label, 100)),
       totalSteps: total(),
       prompt: vscode.l10n.t('The names of the gist’s variables, separated by commas (empty if it has none). Asked once per gist.'),
       placeholder: 'name, product',
@@ -251,10 +252,11 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
       const gist = state.gist as PickedGist;
       const prefill = state.values.get(step.name) ?? step.prefill;
       const description = state.variables?.find((variable) => variable.name === step.name)?.description;
-      const prompt = description ?? vscode.l10n.t('Value of “{0}”', step.name);
+      // A prompt renders links and icons: the catalog's description and names go in inert.
+      const prompt = description === undefined ? vscode.l10n.t('Value of “{0}”', labelText(step.name, 100)) : labelText(description, 300);
       const edit = editButton();
       const entered = await input.showInputBox({
-        title: `${gist.label} — ${step.name}`,
+        title: `${plainText(gist.label, 100)} — ${plainText(step.name, 100)}`,
         totalSteps: total(),
         prompt: prefill.includes('\n') ? `${prompt} ${vscode.l10n.t('(multi-line: use Edit in Editor…)')}` : prompt,
         value: prefill,

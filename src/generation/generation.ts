@@ -8,6 +8,9 @@ import type { GistCatalog } from '../catalog/gistCatalog';
 import type { EditorValueConsent } from '../catalog/workspaceGistConsent';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import type { Logger } from '../shared/logger';
+import { redactValues } from '../shared/redact';
+import { showError } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import type { Settings } from '../shared/settings';
 import { parseCompareArgs } from './compareArgs';
 import { openComparison, type CompareResult } from './compareResults';
@@ -135,7 +138,8 @@ export class Generation {
       error: error?.message,
       document: documents[index]?.uri.toString(),
     }));
-    return { gistId, values, results };
+    // Handed out to the caller: a key typed into a value is redacted, as in the history.
+    return { gistId, values: redactValues(values, (text) => this.logger.redact(text)), results };
   }
 
   /** The failed variants again, with the same values; they open as the first ones did. */
@@ -155,7 +159,7 @@ export class Generation {
     }
     const { reason } = parsed as { readonly reason: string };
     this.logger.error(`${command} called with invalid arguments: ${reason}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} was called with invalid arguments: {1}', title, reason));
+    void showError(userMessage(vscode.l10n.t('{0} was called with invalid arguments: {1}'), title, reason));
     return true;
   }
 }

@@ -4,6 +4,9 @@ import { hasLoneSurrogate } from '../client/identifiers';
 import type { Catalog, CatalogGist } from '../catalog/catalog';
 import type { InsertMode } from './insertMode';
 import { restrictedModeNotice } from '../catalog/restrictedModeNotice';
+import { labelText } from '../shared/inertText';
+import { countInvisible } from '../shared/invisibles';
+import { invisibleNote } from '../shared/invisibleNote';
 import { hasControlCharacter } from '../shared/text';
 
 export interface GistItem extends vscode.QuickPickItem {
@@ -28,8 +31,19 @@ export function validateGistId(value: string): string | undefined {
 }
 
 function sourceDescription(gist: CatalogGist): string {
-  const source = gist.source.startsWith('settings') ? vscode.l10n.t('settings') : gist.source;
-  return gist.label === gist.id ? source : `${gist.id} · ${source}`;
+  const source = gist.source.startsWith('settings') ? vscode.l10n.t('settings') : labelText(gist.source);
+  return gist.label === gist.id ? source : `${labelText(gist.id, 100)} · ${source}`;
+}
+
+/** The row's detail: the gist's description, and how many invisible characters its row shows as `⟨U+…⟩`. */
+function detailOf(gist: CatalogGist): string | undefined {
+  const invisible = [gist.label, gist.id, gist.source, gist.description ?? ''].reduce((sum, text) => sum + countInvisible(text), 0);
+  const description = gist.description === undefined ? undefined : labelText(gist.description, 300);
+  if (invisible === 0) {
+    return description;
+  }
+  const note = `$(warning) ${invisibleNote(invisible)}`;
+  return description === undefined ? note : `${description} · ${note}`;
 }
 
 /** The gist picker's rows: catalog (recent first), recently used ad-hoc ids, "Enter a gist id…". */
@@ -43,9 +57,9 @@ export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistI
     items.push({ label: vscode.l10n.t('Catalog'), kind: vscode.QuickPickItemKind.Separator });
     for (const gist of ordered) {
       items.push({
-        label: gist.label,
+        label: labelText(gist.label, 100),
         description: sourceDescription(gist),
-        detail: gist.description,
+        detail: detailOf(gist),
         gist,
       });
     }
@@ -54,7 +68,7 @@ export function gistItems(catalog: Catalog, recentIds: readonly string[]): GistI
   if (adHoc.length > 0) {
     items.push({ label: vscode.l10n.t('Recently used'), kind: vscode.QuickPickItemKind.Separator });
     for (const id of adHoc) {
-      items.push({ label: `$(history) ${id}`, gistId: id });
+      items.push({ label: `$(history) ${labelText(id, 100)}`, gistId: id });
     }
   }
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });

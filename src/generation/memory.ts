@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import { ownValue, recordOf } from '../shared/keyedRecord';
 import { MAX_GIST_ID_BYTES, MAX_VALUE_BYTES, MAX_VALUES_KEPT, MAX_VARIABLE_NAME_BYTES, utf8Length } from '../shared/limits';
+import { redactValues } from '../shared/redact';
 import { GlobalStateKeys as KEYS } from '../shared/storageKeys';
 
 const MAX_RECENT = 10;
@@ -40,8 +41,12 @@ export function capped<T>(entries: PerGist<T>, touched: string, value: T): PerGi
 }
 
 export class Memory {
-  /** The extension passes a LoggedMemento: a failed write is logged, even when nobody waits for it. */
-  constructor(private readonly store: vscode.Memento) {}
+  constructor(
+    /** The extension passes a LoggedMemento: a failed write is logged, even when nobody waits for it. */
+    private readonly store: vscode.Memento,
+    /** Takes every known key out of what is remembered (a key typed into a value). */
+    private readonly redact: (text: string) => string = (text) => text,
+  ) {}
 
   recentGists(): readonly string[] {
     return this.store.get<string[]>(KEYS.recentGists, []);
@@ -83,7 +88,8 @@ export class Memory {
       return;
     }
     const recent = [gistId, ...this.recentGists().filter((id) => id !== gistId)].slice(0, MAX_RECENT);
-    const kept = mergedValues(this.lastValues(gistId), values);
+    // Values kept before this redaction existed are redacted on their way back in too.
+    const kept = redactValues(mergedValues(this.lastValues(gistId), values), this.redact);
     await Promise.all([
       this.store.update(KEYS.recentGists, recent),
       this.store.update(KEYS.lastValues, capped(this.store.get<PerGist<Record<string, string>>>(KEYS.lastValues, {}), gistId, kept)),

@@ -10,7 +10,11 @@ import type { GistClient } from '../client/gistClient';
 import { logValue } from '../shared/oneLine';
 import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../client/types';
 import { FEEDBACK_DELAY_MS } from '../shared/limits';
+import { labelText } from '../shared/inertText';
+import { showInformation, withNotificationProgress } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import type { Logger } from '../shared/logger';
+import { redactValues } from '../shared/redact';
 import type { ExtensionState } from '../shared/state';
 import { formatCallLine } from './callLogLine';
 import type { ErrorAction } from './errorActions';
@@ -107,17 +111,21 @@ export class GenerationRunner implements vscode.Disposable {
     const actions = job.shownBy === 'caller' ? undefined : this.notify(job, failures, succeeded, retry);
     for (const [index, one] of settled.entries()) {
       const offered = failures.some((failure) => failure.request === one.request) ? actions : undefined;
-      const outcome: TestedCallOutcome = {
-        request: one.request,
-        label: job.label,
-        result: one.result,
-        error: one.error,
-        insertion: placed[index],
-        durationMs: one.durationMs,
-        profile: job.connection.profile,
-        actions: offered,
-        retry: offered?.includes('retry') === true ? retry : undefined,
-      };
+      // What is kept and handed out holds no key, even one typed into a value; Retry sends what was typed.
+      const outcome: TestedCallOutcome = withoutKeys(
+        {
+          request: one.request,
+          label: job.label,
+          result: one.result,
+          error: one.error,
+          insertion: placed[index],
+          durationMs: one.durationMs,
+          profile: job.connection.profile,
+          actions: offered,
+          retry: offered?.includes('retry') === true ? retry : undefined,
+        },
+        (text) => this.logger.redact(text),
+      );
       void this.history.record(outcome);
       this.finished.fire(outcome);
     }
@@ -130,7 +138,7 @@ export class GenerationRunner implements vscode.Disposable {
     if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
       tellAboutNewDocument(insertion.reason);
     } else if (insertion.kind === 'clipboard' && callId !== undefined) {
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', callId), 5000);
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', labelText(callId, 100)), 5000);
     }
     return insertion.kind;
   }
@@ -166,11 +174,11 @@ export class GenerationRunner implements vscode.Disposable {
       job.shownBy === 'caller'
         ? undefined
         : setTimeout(() => {
-            const title = count === 1 ? vscode.l10n.t('Generating “{0}”…', job.label) : vscode.l10n.t('Comparing {0} variants of “{1}”…', count, job.label);
-            void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => {
+            const title = count === 1 ? userMessage(vscode.l10n.t('Generating “{0}”…'), job.label) : userMessage(vscode.l10n.t('Comparing {0} variants of “{1}”…'), count, job.label);
+            void withNotificationProgress(title, (progress, token) => {
               cancelOn(token);
               if (count > 1) {
-                reportDone = (variant) => progress.report({ increment: 100 / count, message: variant });
+                reportDone = (variant) => progress.report({ increment: 100 / count, message: variant === undefined ? undefined : userMessage('{0}', variant) });
                 for (const variant of done) {
                   reportDone(variant);
                 }
@@ -235,13 +243,14 @@ export class GenerationRunner implements vscode.Disposable {
     if (first === undefined) {
       return undefined;
     }
-    let message = first.error.message;
+    // Errors' messages hold the service's text: outside values, whole.
+    let message = userMessage('{0}', first.error.message);
     if (job.requests.length > 1) {
       const lines = failures.map(({ request, error }) => `${request.variant ?? ''}: ${error.message}`).join(' ');
       message =
         succeeded === 0
-          ? vscode.l10n.t('No variant of “{0}” could be generated. {1}', job.label, lines)
-          : vscode.l10n.t('{0} of {1} variants failed; the others are open. {2}', failures.length, job.requests.length, lines);
+          ? userMessage(vscode.l10n.t('No variant of “{0}” could be generated. {1}'), job.label, lines)
+          : userMessage(vscode.l10n.t('{0} of {1} variants failed; the others are open. {2}'), failures.length, job.requests.length, lines);
     }
     return notifyFailure(message, first.error.kind, first.error.remedy, { retry });
   }
@@ -251,6 +260,21 @@ export class GenerationRunner implements vscode.Disposable {
   }
 }
 
+/** The outcome with every known key out of its values (one function with the history and the last values), content, call id and error. */
+function withoutKeys(outcome: TestedCallOutcome, redact: (text: string) => string): TestedCallOutcome {
+  const { request, result, error } = outcome;
+  const optional = (text: string | undefined): string | undefined => (text === undefined ? undefined : redact(text));
+  return {
+    ...outcome,
+    request: { ...request, values: redactValues(request.values, redact) },
+    result: result === undefined ? undefined : { id: redact(result.id), content: redact(result.content) },
+    error:
+      error === undefined
+        ? undefined
+        : new GistError(error.kind, redact(error.message), error.remedy, { ...error.details, serviceError: optional(error.details.serviceError), callId: optional(error.details.callId) }),
+  };
+}
+
 function tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {
   const message =
     reason === 'noEditor'
@@ -258,5 +282,5 @@ function tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): 
       : reason === 'closed'
         ? vscode.l10n.t('The document was closed during the call, so the generated text opened in a new document.')
         : vscode.l10n.t('The editor could not take the text, so it opened in a new document.');
-  void vscode.window.showInformationMessage(message);
+  void showInformation(userMessage(message));
 }

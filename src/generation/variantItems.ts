@@ -1,6 +1,9 @@
 // Step 2: which variant. "Automatic" lets the service draw one by its traffic allocation.
 import * as vscode from 'vscode';
 import type { CatalogVariant } from '../catalog/catalog';
+import { labelText } from '../shared/inertText';
+import { countInvisible } from '../shared/invisibles';
+import { invisibleNote } from '../shared/invisibleNote';
 
 export interface VariantItem extends vscode.QuickPickItem {
   readonly slug?: string;
@@ -19,11 +22,15 @@ export function variantItems(variants: readonly CatalogVariant[], lastVariant: s
   if (lastVariant !== undefined && lastVariant !== '' && !known.some((variant) => variant.slug === lastVariant)) {
     known.push({ slug: lastVariant });
   }
-  const variantItems: VariantItem[] = known.map((variant) => ({
-    label: variant.label ?? variant.slug,
-    description: variant.label === undefined ? undefined : variant.slug,
-    slug: variant.slug,
-  }));
+  const variantItems: VariantItem[] = known.map((variant) => {
+    const invisible = countInvisible(variant.slug) + countInvisible(variant.label ?? '');
+    return {
+      label: labelText(variant.label ?? variant.slug, 100),
+      description: variant.label === undefined ? undefined : labelText(variant.slug, 100),
+      detail: invisible === 0 ? undefined : `$(warning) ${invisibleNote(invisible)}`,
+      slug: variant.slug,
+    };
+  });
   const enter: VariantItem = { label: `$(edit) ${vscode.l10n.t('Enter a variant slug…')}`, enterSlug: true, alwaysShow: true };
   const items = [automatic, ...variantItems, enter];
   // Put the last choice first, so Enter repeats it.

@@ -2,6 +2,7 @@
 // more variants to compare. Each returns undefined when its input should be shown again.
 import * as vscode from 'vscode';
 import type { CatalogVariant } from '../catalog/catalog';
+import { labelText, plainText } from '../shared/inertText';
 import type { MultiStepInput } from '../shared/multiStepInput';
 import { variantItems } from './variantItems';
 
@@ -21,7 +22,7 @@ export interface VariantQuestion {
 /** `{ variant: undefined }` is Automatic (the service draws one). */
 export async function askVariant(input: MultiStepInput, question: VariantQuestion, totalSteps: number): Promise<{ readonly variant: string | undefined } | undefined> {
   const picked = await input.showQuickPick({
-    title: vscode.l10n.t('{0}: Variant', question.label),
+    title: vscode.l10n.t('{0}: Variant', plainText(question.label, 100)),
     totalSteps,
     placeholder: vscode.l10n.t('Pick a variant, or let the service choose'),
     items: variantItems(question.variants, question.lastVariant),
@@ -34,7 +35,7 @@ export async function askVariant(input: MultiStepInput, question: VariantQuestio
     return { variant: picked.item.automatic === true ? undefined : picked.item.slug };
   }
   const entered = await input.showInputBox({
-    title: vscode.l10n.t('{0}: Variant Slug', question.label),
+    title: vscode.l10n.t('{0}: Variant Slug', plainText(question.label, 100)),
     totalSteps,
     prompt: vscode.l10n.t('The slug of one of the gist’s variants.'),
     value: question.typedSlug,
@@ -56,9 +57,13 @@ export async function askVariants(
   if (lastVariant !== undefined && lastVariant !== '' && !known.some((variant) => variant.slug === lastVariant)) {
     known.push({ slug: lastVariant });
   }
-  const items: SlugItem[] = known.map((variant) => ({ label: variant.label ?? variant.slug, description: variant.label === undefined ? undefined : variant.slug, slug: variant.slug }));
+  const items: SlugItem[] = known.map((variant) => ({
+    label: labelText(variant.label ?? variant.slug, 100),
+    description: variant.label === undefined ? undefined : labelText(variant.slug, 100),
+    slug: variant.slug,
+  }));
   const picked = await input.showMultiPick<SlugItem>({
-    title: vscode.l10n.t('{0}: Variants to Compare', label),
+    title: vscode.l10n.t('{0}: Variants to Compare', plainText(label, 100)),
     totalSteps,
     placeholder: vscode.l10n.t('Pick two or more variants (Space toggles one); type a slug to add one that is not listed'),
     items,
@@ -66,7 +71,7 @@ export async function askVariants(
     selectedKeys: selected,
     minimum: 2,
     tooFew: (count) => vscode.l10n.t('Pick at least two variants to compare ({0} picked)', count),
-    typedItem: (slug) => (slug === '' ? undefined : { label: `$(add) ${slug}`, description: vscode.l10n.t('typed slug'), slug, alwaysShow: true }),
+    typedItem: (slug) => (slug === '' ? undefined : { label: `$(add) ${labelText(slug, 100)}`, description: vscode.l10n.t('typed slug'), slug, alwaysShow: true }),
   });
   return picked.kind === 'items' ? [...new Set(picked.items.map((item) => item.slug))] : undefined;
 }

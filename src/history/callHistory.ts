@@ -11,6 +11,7 @@ import { capEntry, parseHistory, type HistoryEntry } from './historyEntry';
 import { entryOfItem, itemId, itemOf, parseStored, type HistoryItem } from './historyItem';
 import type { CallOutcome } from '../generation/runner';
 import { MAX_HISTORY_ENTRIES } from '../shared/limits';
+import { redactValues } from '../shared/redact';
 import { GlobalStateKeys } from '../shared/storageKeys';
 
 const KEY = GlobalStateKeys.callHistory;
@@ -92,7 +93,7 @@ export class CallHistory implements vscode.Disposable {
       gistId: outcome.request.gistId,
       label: outcome.label,
       variant: outcome.request.variant,
-      values: Object.fromEntries(Object.entries(outcome.request.values).map(([name, value]) => [name, redact(value)])),
+      values: redactValues(outcome.request.values, redact),
       at,
       callId: outcome.result?.id ?? outcome.error?.callId,
       content: outcome.result === undefined ? undefined : redact(outcome.result.content),

@@ -5,24 +5,25 @@ import * as vscode from 'vscode';
 import type { CallHistory } from './callHistory';
 import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
 import type { Generation } from '../generation/generation';
+import { labelText } from '../shared/inertText';
+import { askModal, showInformation, showWarning } from '../shared/notify';
 import type { ExtensionState } from '../shared/state';
+import { userMessage } from '../shared/userMessage';
 
 /** The content of a successful call, or undefined after telling the user why there is none. */
 function contentOf(entry: HistoryEntry | undefined): string | undefined {
   if (entry?.unavailable === true && entry.error === undefined) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('The text of this call could not be saved, so it is not in the history (see “Gist: Show Log”).'));
+    void showWarning(userMessage(vscode.l10n.t('The text of this call could not be saved, so it is not in the history (see “Gist: Show Log”).')));
     return undefined;
   }
   if (entry?.content === undefined) {
-    void vscode.window.showInformationMessage(
-      entry?.error === undefined ? vscode.l10n.t('There is no generated text to use yet.') : vscode.l10n.t('This call failed, so it has no text: {0}', entry.error),
+    void showInformation(
+      entry?.error === undefined ? userMessage(vscode.l10n.t('There is no generated text to use yet.')) : userMessage(vscode.l10n.t('This call failed, so it has no text: {0}'), entry.error),
     );
     return undefined;
   }
   if (entry.truncated === true) {
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('The history kept only the first {0} KB of this call’s text; the rest is not included.', MAX_CONTENT_BYTES / 1024),
-    );
+    void showWarning(userMessage(vscode.l10n.t('The history kept only the first {0} KB of this call’s text; the rest is not included.'), MAX_CONTENT_BYTES / 1024));
   }
   return entry.content;
 }
@@ -34,7 +35,7 @@ function isItemWithCallId(arg: unknown): arg is { readonly callId: string } {
 
 async function copyCallIdText(callId: string): Promise<string> {
   await vscode.env.clipboard.writeText(callId);
-  void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied call id {0}', callId), 3000);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied call id {0}', labelText(callId, 100)), 3000);
   return callId;
 }
 
@@ -90,7 +91,7 @@ export class HistoryActions {
     // A short call id is in the view's item; a longer one only in the call's file.
     const callId = isItemWithCallId(arg) ? arg.callId : (await this.entryFor(arg))?.callId;
     if (callId === undefined) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This call has no call id (the service did not return one).'));
+      void showInformation(userMessage(vscode.l10n.t('This call has no call id (the service did not return one).')));
       return undefined;
     }
     return copyCallIdText(callId);
@@ -99,7 +100,7 @@ export class HistoryActions {
   async copyLastCallId(): Promise<string | undefined> {
     const callId = this.state.current.lastCallId;
     if (callId === undefined) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No gist has been generated yet, so there is no call id to copy.'));
+      void showInformation(userMessage(vscode.l10n.t('No gist has been generated yet, so there is no call id to copy.')));
       return undefined;
     }
     return copyCallIdText(callId);
@@ -107,7 +108,7 @@ export class HistoryActions {
 
   async clear(): Promise<void> {
     const clear = vscode.l10n.t('Clear');
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the history of gist calls?'), { modal: true }, clear);
+    const choice = await askModal(userMessage(vscode.l10n.t('Clear the history of gist calls?')), undefined, clear);
     if (choice === clear) {
       await this.history.clear();
     }
@@ -118,12 +119,12 @@ export class HistoryActions {
     const latest = this.history.items()[0];
     const last = latest === undefined ? undefined : await this.history.entry(latest);
     if (last?.unavailable === true) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('The last call could not be saved in the history, so it cannot be repeated (see “Gist: Show Log”).'));
+      void showWarning(userMessage(vscode.l10n.t('The last call could not be saved in the history, so it cannot be repeated (see “Gist: Show Log”).')));
       return undefined;
     }
     if (last === undefined) {
       const generate = vscode.l10n.t('Generate…');
-      void Promise.resolve(vscode.window.showInformationMessage(vscode.l10n.t('No gist has been generated yet, so there is nothing to repeat.'), generate)).then(
+      void Promise.resolve(showInformation(userMessage(vscode.l10n.t('No gist has been generated yet, so there is nothing to repeat.')), generate)).then(
         (choice) => (choice === generate ? this.generation.generate() : undefined),
       );
       return undefined;

@@ -2,6 +2,7 @@
 // the service's call ids, errors and content, stored history), so it is built only from the escaped
 // pieces of `markdown.ts`. Pure: the translated phrases are passed in.
 import type { HistoryEntry } from './historyEntry';
+import { countInvisible } from '../shared/invisibles';
 import { markdownCodeBlock, markdownStrong, markdownText } from '../shared/markdown';
 
 /** Content longer than this is cut in the tooltip; the item's actions use all of it. */
@@ -21,6 +22,8 @@ export interface HistoryTooltipText {
   readonly cut: (fields: string) => string;
   /** Said of a call whose file could not be written or read: only its summary is left. */
   readonly unavailable: string;
+  /** Counts the invisible characters of what the tooltip shows (each written as `⟨U+…⟩`). */
+  readonly invisible?: ((count: number) => string) | undefined;
 }
 
 export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): string {
@@ -45,6 +48,11 @@ export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): s
   }
   if (entry.cut !== undefined && entry.cut.length > 0) {
     parts.push(markdownText(text.cut(entry.cut.join(', '))));
+  }
+  // The whole content and error count, the part the preview leaves out too.
+  const invisible = [entry.label, entry.variant, entry.callId, entry.profile, entry.error, entry.content].reduce((sum, shown) => sum + countInvisible(shown ?? ''), 0);
+  if (invisible > 0 && text.invisible !== undefined) {
+    parts.push(markdownText(`⚠ ${text.invisible(invisible)}`));
   }
   return parts.join('\n\n');
 }

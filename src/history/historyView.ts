@@ -6,6 +6,8 @@ import type { CallHistory } from './callHistory';
 import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
 import type { HistoryItem } from './historyItem';
 import { historyTooltip } from './historyTooltip';
+import { plainText } from '../shared/inertText';
+import { invisibleNote } from '../shared/invisibleNote';
 
 export const HISTORY_VIEW_ID = 'gist.calls';
 
@@ -25,6 +27,7 @@ function tooltip(entry: HistoryEntry): vscode.MarkdownString {
       truncated: vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024),
       cut: (fields) => vscode.l10n.t('Shortened to fit the history: {0}.', fields),
       unavailable: vscode.l10n.t('The text of this call could not be saved, so the history has only this summary (see “Gist: Show Log”).'),
+      invisible: invisibleNote,
     }),
     false,
   );
@@ -48,13 +51,14 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryItem>
 
   getTreeItem(item: HistoryItem): vscode.TreeItem {
     const failed = item.failed === true;
-    const treeItem = new vscode.TreeItem(item.variant === undefined ? item.label : `${item.label} · ${item.variant}`);
+    const treeItem = new vscode.TreeItem(item.variant === undefined ? plainText(item.label) : `${plainText(item.label)} · ${plainText(item.variant)}`);
     treeItem.id = item.id;
-    treeItem.description = item.unavailable === true ? vscode.l10n.t('{0} (text not saved)', item.summary) : item.summary;
+    const summary = plainText(item.summary);
+    treeItem.description = item.unavailable === true ? vscode.l10n.t('{0} (text not saved)', summary) : summary;
     treeItem.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon('sparkle');
     // Failed calls, and calls whose text could not be saved, have no content: the content actions are offered only for the others.
     treeItem.contextValue = failed ? 'gistCall.failed' : item.unavailable === true ? 'gistCall.unavailable' : 'gistCall.ok';
-    treeItem.accessibilityInformation = { label: `${item.label}, ${when(item.at)}${failed ? `, ${vscode.l10n.t('failed')}` : ''}` };
+    treeItem.accessibilityInformation = { label: `${plainText(item.label)}, ${when(item.at)}${failed ? `, ${vscode.l10n.t('failed')}` : ''}` };
     return treeItem;
   }
 

@@ -1,9 +1,12 @@
 // What gist_generate's confirmation shows before anything is sent: the gist and where it was
 // defined, the variant, and every value with where it came from (the chat, or the entry's default
-// and the editor facts it read). Outside text enters the Markdown only escaped or fenced.
+// and the editor facts it read). Outside text enters the Markdown only escaped or fenced, with every
+// invisible character shown as `⟨U+XXXX⟩` and counted: what is shown is all that is sent.
 import * as vscode from 'vscode';
 import { editorFilledValues } from '../catalog/editorValueConsent';
-import { oneLine } from '../shared/oneLine';
+import { labelText } from '../shared/inertText';
+import { countInvisible } from '../shared/invisibles';
+import { invisibleNote } from '../shared/invisibleNote';
 import { MAX_CONFIRMATION_VALUE_CHARS } from '../shared/limits';
 import { markdownCodeBlock, markdownStrong, markdownText } from '../shared/markdown';
 import type { CallPlan, PlannedValue } from './callPlan';
@@ -26,13 +29,19 @@ function whereFrom(value: PlannedValue, plan: CallPlan): string {
   return fromWorkspace ? vscode.l10n.t('default of the workspace gist, filled from {0}', markdownText(read)) : vscode.l10n.t('default of your gist, filled from {0}', markdownText(read));
 }
 
+/** A line saying how many invisible characters `texts` hold (all of each, the part not shown too); none for none. */
+function invisibleLine(...texts: readonly string[]): string[] {
+  const count = texts.reduce((sum, text) => sum + countInvisible(text), 0);
+  return count === 0 ? [] : [markdownText(`⚠ ${invisibleNote(count)}.`)];
+}
+
 function shownValue(value: string): string {
   const characters = [...value];
-  if (characters.length <= MAX_CONFIRMATION_VALUE_CHARS) {
-    return markdownCodeBlock(value);
+  const parts = [markdownCodeBlock(characters.length <= MAX_CONFIRMATION_VALUE_CHARS ? value : characters.slice(0, MAX_CONFIRMATION_VALUE_CHARS).join(''))];
+  if (characters.length > MAX_CONFIRMATION_VALUE_CHARS) {
+    parts.push(vscode.l10n.t('… and {0} more characters ({1} in all).', characters.length - MAX_CONFIRMATION_VALUE_CHARS, characters.length));
   }
-  const shown = markdownCodeBlock(characters.slice(0, MAX_CONFIRMATION_VALUE_CHARS).join(''));
-  return `${shown}\n\n${vscode.l10n.t('… and {0} more characters ({1} in all).', characters.length - MAX_CONFIRMATION_VALUE_CHARS, characters.length)}`;
+  return [...parts, ...invisibleLine(value)].join('\n\n');
 }
 
 /** The confirmation and the progress message of a call that can be sent. */
@@ -42,12 +51,13 @@ export function confirmationFor(plan: CallPlan, given: Readonly<Record<string, s
   const lines = [
     vscode.l10n.t('Gist: {0} ({1}). {2}', label, markdownText(entry.id), origin(plan)),
     request.variant === undefined ? vscode.l10n.t('Variant: chosen by the service.') : vscode.l10n.t('Variant: {0}.', markdownText(request.variant)),
+    ...invisibleLine(entry.label, entry.id, entry.source, request.variant ?? ''),
   ];
   if (values.length === 0) {
     lines.push(vscode.l10n.t('No values.'));
   }
   for (const value of values) {
-    lines.push(`${markdownStrong(value.name)} (${whereFrom(value, plan)}):\n\n${shownValue(value.value)}`);
+    lines.push(`${markdownStrong(value.name)} (${whereFrom(value, plan)}):${invisibleLine(value.name).map((line) => ` ${line}`).join('')}\n\n${shownValue(value.value)}`);
   }
   if (entry.origin === 'workspace' && editorFilledValues(entry.variables, request.values, given).length > 0) {
     lines.push(vscode.l10n.t('Text from your editor or clipboard would go to a gist the workspace defined: you will be asked about it before it is sent.'));
@@ -56,7 +66,7 @@ export function confirmationFor(plan: CallPlan, given: Readonly<Record<string, s
   return {
     invocationMessage: new vscode.MarkdownString(vscode.l10n.t('Generating with {0}…', label)),
     confirmationMessages: {
-      title: vscode.l10n.t('Generate with the gist “{0}”?', oneLine(entry.label, 80)),
+      title: vscode.l10n.t('Generate with the gist “{0}”?', labelText(entry.label, 80)),
       message: new vscode.MarkdownString(lines.join('\n\n')),
     },
   };

@@ -20,6 +20,11 @@ export class Logger implements vscode.Disposable {
     }
   }
 
+  /** Every key registered, for redaction elsewhere (the client takes them out of each response). */
+  knownSecrets(): string[] {
+    return [...this.secrets];
+  }
+
   redact(text: string): string {
     return redactSecrets(text, this.secrets);
   }

@@ -5,14 +5,16 @@
 // and VS Code's renderer both accept an escape before any of them). Without unescaped `[`, `<`,
 // `!`, `:`, `.` or `@` no link, autolink, bare URL, e-mail link, image or raw HTML can start; without
 // line breaks no block (code, quote, list, heading, link definition) can. Meant for MarkdownStrings
-// with `supportHtml` and `supportThemeIcons` off, so `$(name)` stays text too.
-import { oneLine } from './oneLine';
+// with `supportHtml` and `supportThemeIcons` off, so `$(name)` stays text too. Characters that show
+// nothing or reorder the line are written as `⟨U+202E⟩`, in code blocks too (invisibles.ts).
+import { revealInvisible } from './invisibles';
+import { visibleLine } from './inertText';
 
 const ASCII_PUNCTUATION = /[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g;
 
-/** Outside text as inert Markdown: one line, at most `maxLength` characters, every punctuation mark escaped. */
+/** Outside text as inert Markdown: one line, at most `maxLength` characters, invisible ones shown, every punctuation mark escaped. */
 export function markdownText(text: string, maxLength = 200): string {
-  return oneLine(text, maxLength).replace(ASCII_PUNCTUATION, (char) => `\\${char}`);
+  return visibleLine(text, maxLength).replace(ASCII_PUNCTUATION, (char) => `\\${char}`);
 }
 
 /** Outside text in bold; nothing for empty text (a bare `****` would be a horizontal rule). */
@@ -25,7 +27,8 @@ export function markdownStrong(text: string, maxLength = 200): string {
  * A fenced code block: the fence is longer than any run of backticks in `code`, so no line of it
  * can close the block early; inside, Markdown is not interpreted at all.
  */
-export function markdownCodeBlock(code: string, language = 'text'): string {
+export function markdownCodeBlock(outside: string, language = 'text'): string {
+  const code = revealInvisible(outside).text;
   let longestRun = 0;
   for (const match of code.matchAll(/`+/g)) {
     longestRun = Math.max(longestRun, match[0].length);

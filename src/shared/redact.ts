@@ -1,5 +1,15 @@
-// Keeps the API key out of text that is shown, logged or stored: every form the extension can
-// write it in (as is, JSON-escaped once or more, percent-encoded) becomes `***`. Pure: no `vscode`.
+// Keeps the API key out of text that is shown, logged or stored: every form it can be written in
+// becomes `***`. Pure: no `vscode`.
+//
+// Forms, character by character and mixed freely (a service can escape half a key): the character
+// itself; `\uXXXX` or `\xXX` behind backslashes (JSON and JavaScript, escaped once or more); a
+// backslash before a punctuation mark (JSON's `\/`, `\"`, `\\`); `%XX` percent-encoded once or
+// more (`%5F`, `%255F`); HTML's `&#95;` and `&#x5F;`; any of these inside another (a `%` written as
+// `\u0025`). Hex digits in either case. And the key in base64 (standard or URL-safe), whatever its
+// alignment. The text's escapes are decoded layer by layer, each decoded layer is searched for the
+// key, and what is found is mapped back to the text as written, whole escapes included. Text is
+// redacted before it is cut, so no cut can leave a part of the key behind.
+import { recordOf } from './keyedRecord';
 
 /**
  * The shortest key the extension accepts (validateApiKey) and therefore the shortest it redacts:
@@ -9,57 +19,208 @@ export const MIN_API_KEY_LENGTH = 8;
 
 export const REDACTED = '***';
 
-/** JSON strings inside JSON strings: a service error quoted in a log line is escaped twice. */
-const JSON_DEPTH = 3;
-
 /** True when `secret` is long enough to be redacted (every accepted key is). */
 export function isRedactable(secret: string | undefined): secret is string {
   return secret !== undefined && secret.length >= MIN_API_KEY_LENGTH;
 }
 
-/** Forms of the keys redacted lately: a results file redacts every string of every line (the variant lab's bench spent ~20 µs a call making them anew). */
-const formsOfSecret = new Map<string, readonly string[]>();
-const MAX_REMEMBERED_SECRETS = 32;
+/**
+ * One escape, decoded one level at a time as its syntax says: a run of backslashes (JSON and
+ * JavaScript: pairs are escaped backslashes, an odd one escapes what follows: `\uXXXX`, `\xXX`, a
+ * punctuation mark), `%XX`, `&#NN;`, `&#xHH;`. Bounded repetitions keep the scan linear.
+ */
+const ESCAPE = /(\\{1,16})(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([^\w\s\\]))?|%([0-9a-fA-F]{2})|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?/g;
 
-/** The ways `secret` can appear in text the extension writes, longest first. */
-export function writtenForms(secret: string): string[] {
-  let forms = formsOfSecret.get(secret);
-  if (forms === undefined) {
-    if (formsOfSecret.size >= MAX_REMEMBERED_SECRETS) {
-      formsOfSecret.clear();
+/**
+ * A text with its escapes decoded once. Escape `i` starts at `at[i]` of `text`, is `length[i]`
+ * units long there, and was `sourceLength[i]` units at `sourceAt[i]` of the text one layer down
+ * (parallel number arrays: a megabyte of JSON holds tens of thousands of escapes).
+ */
+interface Layer {
+  readonly text: string;
+  readonly at: readonly number[];
+  readonly length: readonly number[];
+  readonly sourceAt: readonly number[];
+  readonly sourceLength: readonly number[];
+}
+
+/** What one escape stands for, one level down; undefined when it stands for itself. */
+function decodedText(match: RegExpExecArray): string | undefined {
+  const [whole, backslashes, unicode, hex2, punctuation, percent, decimal, hex] = match;
+  if (backslashes !== undefined) {
+    const pairs = '\\'.repeat(backslashes.length >> 1);
+    const escaped = unicode !== undefined || hex2 !== undefined || punctuation !== undefined;
+    if (backslashes.length % 2 === 0) {
+      return `${pairs}${whole.slice(backslashes.length)}`;
     }
-    forms = formsOf(secret);
-    formsOfSecret.set(secret, forms);
+    if (!escaped) {
+      return backslashes.length === 1 ? undefined : `${pairs}\\`;
+    }
+    const code = unicode ?? hex2;
+    return `${pairs}${code === undefined ? (punctuation ?? '') : String.fromCharCode(Number.parseInt(code, 16))}`;
+  }
+  const code = percent ?? hex;
+  if (code !== undefined) {
+    const point = Number.parseInt(code, 16);
+    return point <= 0x10ffff ? String.fromCodePoint(point) : undefined;
+  }
+  const point = Number(decimal);
+  return point <= 0x10ffff ? String.fromCodePoint(point) : undefined;
+}
+
+/** What an escape must decode to for a key to be in the layer: the keys' characters, and escape syntax (a `%` written `\u0025`). */
+function wantedCharacters(secrets: readonly string[]): ReadonlySet<string> {
+  return new Set([...secrets.join(''), ...'\\%&#;uxX0123456789abcdefABCDEF']);
+}
+
+/**
+ * `source` with each escape that decodes to a `wanted` character decoded once (an escaped quote of
+ * a JSON body cannot be part of a key that holds none); undefined when there is none.
+ */
+function decodeLayer(source: string, wanted: ReadonlySet<string>): Layer | undefined {
+  const pattern = new RegExp(ESCAPE.source, 'g');
+  const parts: string[] = [];
+  const layer = { at: [] as number[], length: [] as number[], sourceAt: [] as number[], sourceLength: [] as number[] };
+  let last = 0;
+  let decodedLength = 0;
+  for (let match = pattern.exec(source); match !== null; match = pattern.exec(source)) {
+    const char = decodedText(match);
+    if (char === undefined || char === match[0] || ![...char].some((one) => wanted.has(one))) {
+      continue;
+    }
+    parts.push(source.slice(last, match.index), char);
+    decodedLength += match.index - last;
+    layer.at.push(decodedLength);
+    layer.length.push(char.length);
+    layer.sourceAt.push(match.index);
+    layer.sourceLength.push(match[0].length);
+    decodedLength += char.length;
+    last = match.index + match[0].length;
+  }
+  if (layer.at.length === 0) {
+    return undefined;
+  }
+  parts.push(source.slice(last));
+  return { text: parts.join(''), ...layer };
+}
+
+/** The last escape that starts at or before `index` of the layer's text, or -1. */
+function escapeBefore(layer: Layer, index: number): number {
+  let low = 0;
+  let high = layer.at.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((layer.at[middle] ?? 0) <= index) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** Where `[start, end)` of a layer's text was in the text one layer down: whole escapes included. */
+function spanBelow(layer: Layer, start: number, end: number): [number, number] {
+  const below = (index: number, edge: 'start' | 'end'): number => {
+    const char = edge === 'start' ? index : index - 1;
+    const escape = escapeBefore(layer, char);
+    if (escape === -1) {
+      return index;
+    }
+    const at = layer.at[escape] ?? 0;
+    const sourceAt = layer.sourceAt[escape] ?? 0;
+    const sourceEnd = sourceAt + (layer.sourceLength[escape] ?? 0);
+    const decodedEnd = at + (layer.length[escape] ?? 0);
+    if (char < decodedEnd) {
+      return edge === 'start' ? sourceAt : sourceEnd;
+    }
+    return index + sourceEnd - decodedEnd;
+  };
+  return [below(start, 'start'), below(end, 'end')];
+}
+
+/** The parts of a base64 encoding of any text holding `secret` that depend on the secret alone, for each alignment. */
+export function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms = new Set<string>();
+  for (const offset of [0, 1, 2]) {
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+    const encoded = padded.toString('base64');
+    // Whole groups of three bytes only, and not the first group when it holds padding bytes.
+    const firstGroup = offset === 0 ? 0 : 4;
+    const lastGroup = Math.floor(padded.length / 3) * 4;
+    const middle = encoded.slice(firstGroup, lastGroup);
+    if (middle.length >= MIN_API_KEY_LENGTH) {
+      forms.add(middle);
+      forms.add(middle.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
   }
   return [...forms];
 }
 
-function formsOf(secret: string): string[] {
-  const forms = new Set([secret]);
-  let escaped = secret;
-  for (let depth = 0; depth < JSON_DEPTH; depth++) {
-    escaped = JSON.stringify(escaped).slice(1, -1);
-    forms.add(escaped);
+/** Escapes are decoded this many times over: a key percent-encoded twice inside a JSON string escaped three times. */
+const MAX_LAYERS = 6;
+
+/** Every `[start, end)` of `text` that writes one of `secrets`, in any form. */
+function secretSpans(text: string, secrets: readonly string[]): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const layers: Layer[] = [];
+  const wanted = wantedCharacters(secrets);
+  const literal = (layerText: string, found: (start: number, end: number) => void): void => {
+    for (const secret of secrets) {
+      for (const form of [secret, ...(layers.length === 0 ? base64Forms(secret) : [])]) {
+        for (let at = layerText.indexOf(form); at !== -1; at = layerText.indexOf(form, at + 1)) {
+          found(at, at + form.length);
+        }
+      }
+    }
+  };
+  literal(text, (start, end) => spans.push([start, end]));
+  for (let source = text; layers.length < MAX_LAYERS; ) {
+    const layer = decodeLayer(source, wanted);
+    if (layer === undefined) {
+      break;
+    }
+    layers.push(layer);
+    literal(layer.text, (start, end) => {
+      let span: [number, number] = [start, end];
+      for (let index = layers.length - 1; index >= 0; index--) {
+        span = spanBelow(layers[index] as Layer, span[0], span[1]);
+      }
+      spans.push(span);
+    });
+    source = layer.text;
   }
-  const percent = encodeURIComponent(secret);
-  forms.add(percent);
-  forms.add(percent.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
-  return [...forms].sort((a, b) => b.length - a.length);
+  return spans;
+}
+
+/** `text` with `spans` (which may overlap) replaced by `***`. */
+function replaceSpans(text: string, spans: ReadonlyArray<[number, number]>): string {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  let result = '';
+  let last = 0;
+  for (const [start, end] of sorted) {
+    if (end <= last) {
+      continue;
+    }
+    result += start >= last ? `${text.slice(last, start)}${REDACTED}` : '';
+    last = end;
+  }
+  return result + text.slice(last);
 }
 
 /** `text` with every written form of each secret replaced by `***`. */
 export function redactSecrets(text: string, secrets: Iterable<string | undefined>): string {
+  const redactable = [...secrets].filter(isRedactable);
+  if (redactable.length === 0) {
+    return text;
+  }
   let result = text;
-  for (const secret of secrets) {
-    if (!isRedactable(secret)) {
-      continue;
-    }
-    for (const form of formsOfSecret.get(secret) ?? writtenForms(secret)) {
-      // Again until gone: `***` next to the text around it could spell a key that holds `*`.
-      while (result.includes(form)) {
-        result = result.split(form).join(REDACTED);
-      }
-    }
+  // Again until gone: `***` next to the text around it could spell a key that holds `*`.
+  for (let spans = secretSpans(result, redactable); spans.length > 0; spans = secretSpans(result, redactable)) {
+    result = replaceSpans(result, spans);
   }
   return result;
 }
@@ -67,4 +228,14 @@ export function redactSecrets(text: string, secrets: Iterable<string | undefined
 /** Redacts one secret; `undefined` leaves the text as it is. */
 export function redactSecret(text: string, secret: string | undefined): string {
   return redactSecrets(text, [secret]);
+}
+
+/**
+ * Values as kept or handed out (the history, the last values remembered for a prefill, the public
+ * API's outcomes, Compare Variants' result): a key typed into one (`SERVICE_API_KEY=gk_…`) is
+ * redacted by `redact`, the extension's one redaction of every known key, in names too. What is
+ * sent is what was typed; only what is kept or handed out is redacted.
+ */
+export function redactValues(values: Readonly<Record<string, string>>, redact: (text: string) => string): Record<string, string> {
+  return recordOf(Object.entries(values).map(([name, value]) => [redact(name), redact(value)] as const));
 }

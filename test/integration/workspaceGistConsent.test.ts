@@ -59,7 +59,7 @@ describe('Consent before editor text goes to a workspace gist', function () {
         gistId: 'echo',
         label: 'Echo (repository)',
         source: 'workspace settings (gist.gists)',
-        filled: [{ name: 'text', placeholders: ['selection', 'clipboard'], preview: 'this + copied secret', length: 20 }],
+        filled: [{ name: 'text', placeholders: ['selection', 'clipboard'], preview: 'this + copied secret', length: 20, shortened: false, invisible: 0 }],
       },
     ]);
   });
@@ -106,7 +106,7 @@ describe('Consent before editor text goes to a workspace gist', function () {
     const compared = await vscode.commands.executeCommand('gist.compareVariants', { gistId: 'welcome-email', variants: ['short', 'friendly'] });
     assert.equal(compared, undefined);
     assert.deepEqual(await service().calls(), []);
-    assert.deepEqual(asked[0]?.filled, [{ name: 'name', placeholders: ['selection'], preview: 'Grace', length: 5 }]);
+    assert.deepEqual(asked[0]?.filled, [{ name: 'name', placeholders: ['selection'], preview: 'Grace', length: 5, shortened: false, invisible: 0 }]);
   });
 
   it('"Always for This Gist" is remembered: the next call goes out without asking', async function () {

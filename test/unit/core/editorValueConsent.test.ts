@@ -15,8 +15,8 @@ describe('consent for editor values sent to a workspace gist', () => {
     const decision = consentDecision({ origin: 'workspace', variables }, values, undefined, undefined);
     assert.equal(decision.kind, 'ask');
     assert.deepEqual(decision.kind === 'ask' ? decision.filled : [], [
-      { name: 'code', placeholders: ['selection'], preview: 'const a = 1;', length: 12 },
-      { name: 'note', placeholders: ['clipboard'], preview: 'from secret in ts', length: 17 },
+      { name: 'code', placeholders: ['selection'], preview: 'const a = 1;', length: 12, shortened: false, invisible: 0 },
+      { name: 'note', placeholders: ['clipboard'], preview: 'from secret in ts', length: 17, shortened: false, invisible: 0 },
     ]);
   });
 
@@ -45,9 +45,9 @@ describe('consent for editor values sent to a workspace gist', () => {
     assert.deepEqual(filled, []);
   });
 
-  it('previews a value on one short line without controls or direction overrides', () => {
+  it('previews a value on one short line, controls and direction overrides shown as ⟨U+XXXX⟩', () => {
     assert.equal(previewOf('a\nb\r\nc'), 'a ⏎ b ⏎ c');
-    assert.equal(previewOf('x\u202Eevil\u0007'), 'xevil');
+    assert.equal(previewOf('x\u202Eevil\u0007'), 'x⟨U+202E⟩evil⟨U+0007⟩');
     assert.equal(previewOf('y'.repeat(100), 10), `${'y'.repeat(9)}…`);
     assert.equal([...previewOf('😀'.repeat(100), 10)].length, 10);
   });

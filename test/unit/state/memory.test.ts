@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import type * as vscode from 'vscode';
 import { MAX_VALUES_KEPT } from '../../../src/shared/limits';
 import { Memory } from '../../../src/generation/memory';
+import { redactSecrets } from '../../../src/shared/redact';
 
 /** A Memento in memory: Memory needs only get/update/keys. */
 class MapMemento implements vscode.Memento {
@@ -40,5 +41,12 @@ describe('Memory', function () {
     await memory.rememberValues('g', valuesNamed('old', 64));
     await memory.rememberValues('g', valuesNamed('new', 64));
     assert.deepEqual(memory.lastValues('g'), valuesNamed('new', 64));
+  });
+
+  it('a key typed into a value is remembered redacted, by the extension’s one redaction (issue 23, B7)', async function () {
+    const key = 'gk_live_S3cr3tK3yValue_012345678';
+    const memory = new Memory(new MapMemento(), (text) => redactSecrets(text, [key]));
+    await memory.rememberCall('g', undefined, { env: `SERVICE_API_KEY=${key}`, other: 'kept as typed' });
+    assert.deepEqual({ ...memory.lastValues('g') }, { env: 'SERVICE_API_KEY=***', other: 'kept as typed' });
   });
 });
