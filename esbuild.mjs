@@ -1,4 +1,5 @@
-// Bundles the extension into dist/extension.js and its HTTP library into dist/undici.js.
+// Bundles the extension into dist/extension.js, the libraries it loads on first use into files of
+// their own (dist/undici.js, dist/lib/), and the results view's webview script into dist/webview/.
 // Type-checking is separate (`npm run typecheck`).
 //
 // Two files, because VS Code loads dist/extension.js before activate(): with undici inside it
@@ -11,11 +12,27 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const require = createRequire(import.meta.url);
 
-/** `import('undici')` in the extension becomes `require('./undici.js')`, the second bundle. */
-const undiciAsSibling = {
-  name: 'undici-as-sibling',
+/**
+ * Libraries loaded on first use, each a bundle of its own beside dist/extension.js: `import('x')`
+ * in the extension becomes `require('./<file>')`. undici on the first request; the data file
+ * parsers when a data file is read; csv-stringify on an export. A static import of one of them
+ * is an error, so none slips into the startup bundle.
+ */
+const LAZY_LIBRARIES = {
+  undici: 'undici.js',
+  'csv-parse': 'lib/csv-parse.js',
+  '@streamparser/json': 'lib/streamparser-json.js',
+  'csv-stringify/sync': 'lib/csv-stringify.js',
+};
+const lazyLibraries = {
+  name: 'lazy-libraries',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+    const names = Object.keys(LAZY_LIBRARIES).map((name) => name.replace(/[/@.]/g, (char) => `\\${char}`));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) =>
+      args.kind === 'dynamic-import' || args.path === 'undici'
+        ? { path: `./${LAZY_LIBRARIES[args.path]}`, external: true }
+        : { errors: [{ text: `${args.path} is loaded on first use: import() it where it is needed (see LAZY_LIBRARIES in esbuild.mjs)` }] },
+    );
   },
 };
 
@@ -58,15 +75,27 @@ const extension = {
   supported: { 'dynamic-import': false },
   // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles.
   mainFields: ['module', 'main'],
-  plugins: [undiciAsSibling, ...(watch ? [watchReporter] : [])],
+  plugins: [lazyLibraries, ...(watch ? [watchReporter] : [])],
 };
-const undici = { ...common, entryPoints: [require.resolve('undici')], outfile: 'dist/undici.js' };
+const libraries = Object.entries(LAZY_LIBRARIES).map(([name, file]) => ({ ...common, entryPoints: [require.resolve(name)], outfile: `dist/${file}` }));
+/** The results view's webview script: runs in the webview (a browser), loaded by a nonce'd <script>. */
+const resultsView = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  minify: production,
+  sourcemap: false,
+  logLevel: watch ? 'silent' : 'info',
+  entryPoints: ['src/lab/webview/resultsView.ts'],
+  outfile: 'dist/webview/resultsView.js',
+};
 
 if (watch) {
   // undici does not change while you work on the extension: build it once.
-  await esbuild.build(undici);
-  const context = await esbuild.context(extension);
-  await context.watch();
+  // The libraries do not change while you work on the extension: built once.
+  await Promise.all(libraries.map((options) => esbuild.build(options)));
+  await Promise.all([extension, resultsView].map(async (options) => (await esbuild.context(options)).watch()));
 } else {
-  await Promise.all([esbuild.build(extension), esbuild.build(undici)]);
+  await Promise.all([esbuild.build(extension), esbuild.build(resultsView), ...libraries.map((options) => esbuild.build(options))]);
 }

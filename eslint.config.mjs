@@ -14,6 +14,7 @@ const PURE_MODULES = {
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyTooltip}.ts'],
+  lab: ['{resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultsViewProtocol}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   review: ['**/*.ts'],
   shared: ['{accountStatus,commandIds,duration,flowButtons,gistUser,inertText,invisibles,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
@@ -32,7 +33,7 @@ const FLOORS = [
   ['client', 'catalog', 'dataset', 'expectations', 'statistics'],
   ['account', 'network', 'runs', 'review'],
   ['generation'],
-  ['history', 'diagnostics', 'languageModelTools'],
+  ['history', 'diagnostics', 'languageModelTools', 'lab'],
 ];
 
 /** The import rule of one folder: the floors, and for its pure modules `vscode` too. */

@@ -7,6 +7,7 @@ import { showStatusBarMenu } from './account/statusBarMenu';
 import { useEditedText } from './generation/editInEditor';
 import type { Generation } from './generation/generation';
 import type { HistoryActions } from './history/historyActions';
+import type { Lab } from './lab/lab';
 import { CommandIds, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
 import { MultiStepInput } from './shared/multiStepInput';
@@ -16,6 +17,7 @@ export interface Features {
   readonly account: Account;
   readonly generation: Generation;
   readonly history: HistoryActions;
+  readonly lab: Lab;
   /** "Gist: Diagnose Connection": returns the report. */
   readonly diagnose: () => Promise<unknown>;
   readonly state: ExtensionState;
@@ -24,7 +26,7 @@ export interface Features {
 
 type Handler = (...args: unknown[]) => unknown;
 
-function commandTable({ account, generation, history, diagnose, state, logger }: Features): Record<CommandId, Handler> {
+function commandTable({ account, generation, history, lab, diagnose, state, logger }: Features): Record<CommandId, Handler> {
   return {
     [CommandIds.setApiKey]: (args) => account.setApiKey(args),
     [CommandIds.signOut]: (args) => account.signOut(args),
@@ -46,6 +48,10 @@ function commandTable({ account, generation, history, diagnose, state, logger }:
     [CommandIds.historyCopyCallId]: (entry) => history.copyCallId(entry),
     [CommandIds.diagnoseConnection]: () => diagnose(),
     [CommandIds.showLog]: () => logger.show(),
+    [CommandIds.labRunOverData]: (target) => lab.runOverData(target),
+    [CommandIds.labResume]: (target) => lab.resume(target),
+    [CommandIds.labRerunFailed]: (target) => lab.rerunFailed(target),
+    [CommandIds.labExport]: (target, format) => lab.export(target, format),
   };
 }
 

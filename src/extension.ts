@@ -15,6 +15,7 @@ import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
 import { KeyStore } from './account/keyStore';
+import { Lab } from './lab/lab';
 import { LanguageModelTools } from './languageModelTools/languageModelTools';
 import { LoggedMemento } from './shared/loggedMemento';
 import { Logger } from './shared/logger';
@@ -37,7 +38,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     // Every key read is known to the log's redaction, whichever profile it belongs to.
     const keyStore = new KeyStore(context.secrets, (key) => logger.addSecret(key));
     const profiles = new Profiles(settings, new LoggedMemento(context.workspaceState, (message) => logger.error(message)), logger);
-    const userAgent = `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`;
+    const version = String((context.extension.packageJSON as { version?: unknown }).version);
+    const userAgent = `gist-generate-vscode/${version}`;
     const client = new GistClient({
       userAgent,
       dispatcherFactory: proxyAwareDispatcher,
@@ -57,7 +59,23 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       (message) => logger.error(message),
     );
     const runner = new GenerationRunner(client, state, history, logger);
-    const generation = new Generation(account, catalog, new Memory(globalState, (text) => logger.redact(text)), consent, runner, settings, logger);
+    const memory = new Memory(globalState, (text) => logger.redact(text));
+    const generation = new Generation(account, catalog, memory, consent, runner, settings, logger);
+    const lab = new Lab({
+      extensionUri: context.extensionUri,
+      version,
+      client,
+      catalog,
+      logger,
+      ensureSignedIn: () => account.ensureSignedIn(),
+      destination: () => {
+        const { profile, baseUrl } = state.current;
+        return { profile, host: hostOf(baseUrl) };
+      },
+      recentGists: () => memory.recentGists(),
+      labSettings: () => ({ concurrency: settings.labConcurrency(), maxRetries: settings.labMaxRetries() }),
+      setStatus: (status) => state.setLabRuns(status),
+    });
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
@@ -86,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         account,
         generation,
         history: new HistoryActions(history, generation, state),
+        lab,
         diagnose: () => diagnoseConnection({ settings, target: () => account.activeTarget(), logger, userAgent }),
         state,
         logger,
@@ -93,6 +112,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider, { supportsMultipleAccounts: true }),
       authProvider,
       ...tools.register(),
+      lab,
+      ...lab.register(),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (PROXY_KEYS.some((key) => event.affectsConfiguration(key))) {
           // New connections through the new proxy on the next call.
@@ -149,6 +170,15 @@ function mapEvent<T, U>(event: vscode.Event<T>, map: (value: T) => U): vscode.Ev
       undefined,
       disposables,
     );
+}
+
+/** The host (and port) of a service URL, for what the lab's summary and results files name; '' when unusable. */
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return '';
+  }
 }
 
 export function deactivate(): void {

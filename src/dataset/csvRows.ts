@@ -2,7 +2,7 @@
 // quoted fields with commas, quotes ("") and line breaks in them, CRLF or LF, a byte order mark,
 // empty lines skipped. Each row carries the line it starts on, counted here from byte offsets
 // (csv-parse counts a CRLF inside quotes as two lines). Pure: no `vscode`.
-import { parse, type CsvError } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
 import { MAX_DATA_ROW_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import { DataFileError } from './dataFileError';
@@ -54,6 +54,8 @@ export async function* csvRowBatches(chunks: AsyncIterable<Uint8Array>, options:
   const index = new LineIndex();
   const events: ParserEvent[] = [];
   let fatal: Error | undefined;
+  // Loaded when a CSV file is read: the extension's startup bundle leaves it out (esbuild.mjs).
+  const { parse } = await import('csv-parse');
   const parser = parse({
     bom: true,
     relax_column_count: true,

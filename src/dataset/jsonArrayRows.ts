@@ -2,7 +2,7 @@
 // bytes as they come and builds one element at a time (the array itself is never kept), so a
 // 100 MB file is never in memory whole. Each row carries the line its element starts on, counted
 // from the tokenizer's byte offsets. Pure: no `vscode`.
-import { TokenParser, Tokenizer, TokenType, type ParsedTokenInfo } from '@streamparser/json';
+import type { ParsedTokenInfo } from '@streamparser/json';
 import { MAX_DATA_ROW_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import { DataFileError } from './dataFileError';
@@ -10,9 +10,6 @@ import type { DataRecord } from './dataRecord';
 import { flatten } from './batches';
 import { LineIndex } from './lineIndex';
 import { jsonRowValues } from './rowValues';
-
-const OPENING = new Set<TokenType>([TokenType.LEFT_BRACE, TokenType.LEFT_BRACKET]);
-const CLOSING = new Set<TokenType>([TokenType.RIGHT_BRACE, TokenType.RIGHT_BRACKET]);
 
 function sizeMessage(line: number, maxRowBytes: number): string {
   return `Line ${line}: the array element starting here is larger than ${Math.round(maxRowBytes / 1024 / 1024)} MiB, so the file cannot be read past it.`;
@@ -60,6 +57,10 @@ export function jsonArrayRows(chunks: AsyncIterable<Uint8Array>, options: { read
 /** The rows of `chunks`, in one batch per chunk: the elements that end in it. */
 export async function* jsonArrayRowBatches(chunks: AsyncIterable<Uint8Array>, options: { readonly maxRowBytes?: number } = {}): AsyncGenerator<DataRecord[]> {
   const maxRowBytes = options.maxRowBytes ?? MAX_DATA_ROW_BYTES;
+  // Loaded when a .json file is read: the extension's startup bundle leaves it out (esbuild.mjs).
+  const { TokenParser, Tokenizer, TokenType } = await import('@streamparser/json');
+  const OPENING = new Set<number>([TokenType.LEFT_BRACE, TokenType.LEFT_BRACKET]);
+  const CLOSING = new Set<number>([TokenType.RIGHT_BRACE, TokenType.RIGHT_BRACKET]);
   const index = new LineIndex();
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: ['$.*'], keepStack: false });

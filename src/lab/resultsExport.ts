@@ -4,7 +4,6 @@
 // that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is prefixed with
 // `'` (OWASP's advice against CSV injection); in Markdown every cell is one line of inert text.
 // Pure Node: no `vscode`.
-import { stringify } from 'csv-stringify/sync';
 import { markdownText } from '../shared/markdown';
 import type { CellResult } from '../runs/resultsFormat';
 import { variantLabel } from '../runs/variants';
@@ -39,6 +38,8 @@ export function spreadsheetSafe(text: string): string {
 
 /** Writes the table through `write`, a row at a time; resolves when every row is written. */
 export async function exportResults(index: ResultsIndex, format: ExportFormat, write: (chunk: string) => Promise<void>): Promise<number> {
+  // Loaded on an export: the extension's startup bundle leaves it out (esbuild.mjs).
+  const { stringify } = await import('csv-stringify/sync');
   const cols = columns(index);
   const variables = Object.keys(index.header.mapping);
   const heading = ['row', ...variables, ...cols.map((col) => col.label)];

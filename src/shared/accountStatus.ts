@@ -15,6 +15,8 @@ export interface AccountSnapshot {
   /** Generations in flight. */
   readonly generating: number;
   readonly lastCallId: string | undefined;
+  /** The lab runs of this window: calls done of all, and how many runs; undefined when none runs. */
+  readonly labRuns?: { readonly done: number; readonly total: number; readonly runs: number } | undefined;
   /** The service URL of the window's profile. */
   readonly baseUrl: string;
   /** The name of the profile this window uses. */

@@ -26,6 +26,11 @@ export const CommandIds = {
   historyCopyCallId: 'gist.history.copyCallId',
   /** Internal: the status bar item's click menu (hidden from the palette). */
   statusBarMenu: 'gist.statusBarMenu',
+  /** The variant lab: a gist's variants over a data file, into a results file. */
+  labRunOverData: 'gist.lab.runOverData',
+  labResume: 'gist.lab.resume',
+  labRerunFailed: 'gist.lab.rerunFailed',
+  labExport: 'gist.lab.export',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

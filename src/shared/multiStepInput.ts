@@ -137,6 +137,13 @@ export class MultiStepInput {
     throw FlowAction.cancel;
   }
 
+  /** Shows the input on screen as busy (and keeps focus in it) while the step works, reading a file say. */
+  busy(): void {
+    if (this.current !== undefined) {
+      this.current.busy = true;
+    }
+  }
+
   /** Hides the flow's input, for a step that continues in an editor (Edit in Editor…). */
   hide(): void {
     this.current?.dispose();

@@ -1,6 +1,6 @@
 // One typed view of the `gist.*` settings, with the defaults in one place.
 import * as vscode from 'vscode';
-import { DEFAULT_TIMEOUT_SECONDS } from './limits';
+import { DEFAULT_LAB_CONCURRENCY, DEFAULT_LAB_RETRIES, DEFAULT_TIMEOUT_SECONDS, MAX_LAB_CONCURRENCY, MAX_LAB_RETRIES, MIN_LAB_CONCURRENCY } from './limits';
 import { requestTimeoutMs } from './requestTimeout';
 
 export const SETTINGS_SECTION = 'gist';
@@ -48,6 +48,11 @@ function applicationValue<T>(key: string, fallback: T): T {
   return value ?? fallback;
 }
 
+/** A whole number in [min, max] from whatever settings.json holds; `fallback` when it is not a number. */
+function wholeNumberIn(value: unknown, min: number, max: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+}
+
 export const settings = {
   baseUrl(): string {
     const value = applicationValue<unknown>('baseUrl', DEFAULTS.baseUrl);
@@ -62,6 +67,16 @@ export const settings = {
   /** Clamped to the declared 1–600 s, whatever settings.json (user or workspace) holds. */
   requestTimeoutMs(): number {
     return readOnce('requestTimeoutSeconds', () => requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds)));
+  },
+
+  /** gist.lab.concurrency: calls of one lab run at once at most, clamped to the declared 1–32. */
+  labConcurrency(): number {
+    return readOnce('lab.concurrency', () => wholeNumberIn(configuration().get<unknown>('lab.concurrency'), MIN_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY, DEFAULT_LAB_CONCURRENCY));
+  },
+
+  /** gist.lab.maxRetries: attempts after the first for a 429, 5xx or network failure, clamped to 0–10. */
+  labMaxRetries(): number {
+    return readOnce('lab.maxRetries', () => wholeNumberIn(configuration().get<unknown>('lab.maxRetries'), 0, MAX_LAB_RETRIES, DEFAULT_LAB_RETRIES));
   },
 
   /** gist.insertMode as written; generation/insertMode.ts checks it (settings know no feature's types). */

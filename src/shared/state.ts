@@ -28,7 +28,7 @@ export class ExtensionState implements vscode.Disposable {
   ) {
     // An id over the cap (written by an older version) is not taken up.
     const stored = store.get<unknown>(GlobalStateKeys.lastCallId);
-    this.value = { status: { kind: 'checking' }, generating: 0, lastCallId: fitsCallId(stored) ? stored : undefined };
+    this.value = { status: { kind: 'checking' }, generating: 0, lastCallId: fitsCallId(stored) ? stored : undefined, labRuns: undefined };
   }
 
   get current(): AccountSnapshot {
@@ -51,6 +51,11 @@ export class ExtensionState implements vscode.Disposable {
       // The LoggedMemento logs a failed write; the id is still shown until the window closes.
       void this.store.update(GlobalStateKeys.lastCallId, lastCallId);
     }
+  }
+
+  /** The lab runs of this window (calls done of all, runs under way), or undefined when none runs. */
+  setLabRuns(labRuns: AccountSnapshot['labRuns']): void {
+    this.update({ labRuns });
   }
 
   /** Counts a generation in flight until the returned function is called. */

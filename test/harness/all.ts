@@ -23,7 +23,7 @@ const harness = (args: string): string => `node out/test/harness/run.js ${args}`
 
 const STEPS: readonly Step[] = [
   { name: 'build', commands: ['npm run build --silent', 'npm run compile-tests --silent'], failurePattern: /error/i },
-  { name: 'typecheck', commands: ['npx tsc --noEmit -p .'], failurePattern: /error TS\d+/ },
+  { name: 'typecheck', commands: ['npm run typecheck --silent'], failurePattern: /error TS\d+/ },
   { name: 'lint', commands: ['npx eslint .'], failurePattern: /^\s+\d+:\d+\s+error\s/ },
   { name: 'unit', commands: ['npx mocha'], results: ['unit'] },
   { name: 'install-vscode', commands: ['node out/tools/vscodeServer/installCli.js current'], failurePattern: /^\[install\]/ },

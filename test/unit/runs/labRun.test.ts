@@ -5,7 +5,7 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isGistError } from '../../../src/client/errors';
 import { recordOf } from '../../../src/shared/keyedRecord';
-import { writtenForms } from '../../../src/shared/redact';
+import { writtenForms } from '../support/writtenForms';
 import { isLabSetupError } from '../../../src/runs/labSetupError';
 import { resumeLabRun, startLabRun } from '../../../src/runs/labRun';
 import { planResume, type ResumePlan } from '../../../src/runs/resumePlan';

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import Ajv from 'ajv';
 import { recordOf } from '../../../src/shared/keyedRecord';
 import { MAX_RESULT_CONTENT_BYTES } from '../../../src/shared/limits';
-import { writtenForms } from '../../../src/shared/redact';
+import { writtenForms } from '../support/writtenForms';
 import { isResultsFileError } from '../../../src/runs/resultsFileError';
 import { openResults, readResultsHeader, type ResultsEntry } from '../../../src/runs/resultsReader';
 import { codePointLength, keptContent, lineText } from '../../../src/runs/resultsText';

@@ -1,0 +1,151 @@
+// The variant lab, as the extension shows it: "Run over Data…", the runs of this window, the
+// results view of `.gistrun.jsonl` files, Resume, Rerun Failed and Export. Its engine, data
+// readers and results format are pure (src/runs, src/dataset) and shared with the command line.
+import { createWriteStream, existsSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GistCatalog } from '../catalog/gistCatalog';
+import type { GistClient } from '../client/gistClient';
+import type { ConnectionSettings } from '../client/types';
+import { formatOfPath } from '../dataset/dataFormat';
+import { RESULTS_SUFFIX } from '../runs/resultsFormat';
+import type { Logger } from '../shared/logger';
+import { LabRuns } from './labRuns';
+import { exportResults, type ExportFormat } from './resultsExport';
+import { ResultsEditorProvider, RESULTS_VIEW_TYPE } from './resultsEditor';
+import { ResultsIndex } from './resultsIndex';
+import type { ResultsRuns } from './resultsPanel';
+import { RESULT_TEXT_SCHEME, ResultTextProvider } from './resultTextProvider';
+import { runOverDataFlow } from './runOverDataFlow';
+import { userMessage } from '../shared/userMessage';
+import { showInformation, showWarning } from '../shared/notify';
+
+export interface LabDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly version: string;
+  readonly client: GistClient;
+  readonly catalog: GistCatalog;
+  readonly logger: Logger;
+  ensureSignedIn(): Promise<ConnectionSettings | undefined>;
+  /** The window's profile and its service's host, for the summary ("to profile Staging at gists.acme.com"). */
+  destination(): { readonly profile: string; readonly host: string };
+  recentGists(): readonly string[];
+  labSettings(): { readonly concurrency: number; readonly maxRetries: number };
+  setStatus(status: { readonly done: number; readonly total: number; readonly runs: number } | undefined): void;
+}
+
+export class Lab implements vscode.Disposable {
+  readonly runs: LabRuns;
+  private readonly editor: ResultsEditorProvider;
+
+  constructor(private readonly deps: LabDeps) {
+    const runs = new LabRuns(deps);
+    this.runs = runs;
+    const views: ResultsRuns = {
+      isRunning: (file) => runs.isRunning(file),
+      onDidChange: runs.onDidChange,
+      resume: (file) => runs.resume(file),
+      rerunFailed: (file) => runs.rerunFailed(file),
+      export: async (file, format) => void (await this.export(file, format)),
+    };
+    this.editor = new ResultsEditorProvider({ extensionUri: deps.extensionUri, runs: views, logger: deps.logger });
+  }
+
+  /** The custom editor and the scheme of opened cells; nothing is read until a file is opened. */
+  register(): vscode.Disposable[] {
+    return [
+      vscode.window.registerCustomEditorProvider(RESULTS_VIEW_TYPE, this.editor, { webviewOptions: { retainContextWhenHidden: false }, supportsMultipleEditorsPerDocument: true }),
+      vscode.workspace.registerTextDocumentContentProvider(RESULT_TEXT_SCHEME, new ResultTextProvider((file) => this.editor.openIndexes.get(file))),
+    ];
+  }
+
+  dispose(): void {
+    this.runs.dispose();
+    this.editor.dispose();
+  }
+
+  /** "Gist: Run over Data…", on a data file (a Uri from the Explorer or the editor title) or the active editor's. */
+  async runOverData(target?: unknown): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      const manage = vscode.l10n.t('Manage Workspace Trust');
+      const choice = await showWarning(
+        userMessage(vscode.l10n.t('Run over Data is not available in Restricted Mode: it would send a data file of a folder you have not trusted to your service, with your key. Trust the folder to use it.')),
+        manage,
+      );
+      if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+      return;
+    }
+    const connection = await this.deps.ensureSignedIn();
+    if (connection === undefined) return;
+    const request = await runOverDataFlow({
+      catalog: await this.deps.catalog.entries(),
+      recentGists: this.deps.recentGists(),
+      dataFile: dataFileOf(target),
+      destination: this.deps.destination(),
+      concurrency: this.deps.labSettings().concurrency,
+      exists: (file) => Promise.resolve(existsSync(file)),
+    });
+    if (request === undefined) return;
+    await this.runs.start(request, connection);
+  }
+
+  async resume(target?: unknown): Promise<void> {
+    const results = await resultsFileOf(target);
+    if (results !== undefined) await this.runs.resume(results);
+  }
+
+  async rerunFailed(target?: unknown): Promise<void> {
+    const results = await resultsFileOf(target);
+    if (results !== undefined) await this.runs.rerunFailed(results);
+  }
+
+  /** Export of a results file as CSV or a Markdown table, into a file the user picks. */
+  async export(target?: unknown, format?: unknown): Promise<vscode.Uri | undefined> {
+    const results = await resultsFileOf(target);
+    if (results === undefined) return undefined;
+    const formats: Array<vscode.QuickPickItem & { readonly format: ExportFormat }> = [
+      { label: vscode.l10n.t('CSV'), description: vscode.l10n.t('a row per data row, a column per variant, for a spreadsheet'), format: 'csv' },
+      { label: vscode.l10n.t('Markdown table'), description: vscode.l10n.t('for a pull request or a wiki (each text cut to 500 characters)'), format: 'markdown' },
+    ];
+    const chosen: ExportFormat | undefined =
+      format === 'csv' || format === 'markdown' ? format : (await vscode.window.showQuickPick(formats, { title: vscode.l10n.t('Export Results'), placeHolder: vscode.l10n.t('Export as') }))?.format;
+    if (chosen === undefined) return undefined;
+    const base = results.fsPath.slice(0, -RESULTS_SUFFIX.length);
+    const target_ = await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(`${base}.${chosen === 'csv' ? 'csv' : 'md'}`),
+      filters: chosen === 'csv' ? { CSV: ['csv'] } : { Markdown: ['md'] },
+      title: vscode.l10n.t('Export Results'),
+    });
+    if (target_ === undefined) return undefined;
+    const index = await ResultsIndex.open(results.fsPath);
+    const stream = createWriteStream(target_.fsPath);
+    const written = new Promise<void>((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+    });
+    const rows = await exportResults(index, chosen, (chunk) => (stream.write(chunk) ? Promise.resolve() : new Promise((resolve) => stream.once('drain', resolve))));
+    stream.end();
+    await written;
+    const open = vscode.l10n.t('Open');
+    void Promise.resolve(showInformation(userMessage(vscode.l10n.t('Exported {0} rows to {1}.'), rows, path.basename(target_.fsPath)), open)).then((choice) =>
+      choice === open ? vscode.window.showTextDocument(target_) : undefined,
+    );
+    return target_;
+  }
+}
+
+/** A data file the command was given, or the active editor's when it is one. */
+function dataFileOf(target: unknown): vscode.Uri | undefined {
+  const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
+  return uri !== undefined && uri.scheme === 'file' && formatOfPath(uri.fsPath) !== undefined && !uri.fsPath.endsWith(RESULTS_SUFFIX) ? uri : undefined;
+}
+
+/** The results file a command was given, the active results view's or editor's, or one the user picks. */
+async function resultsFileOf(target: unknown): Promise<vscode.Uri | undefined> {
+  if (target instanceof vscode.Uri && target.fsPath.endsWith(RESULTS_SUFFIX)) return target;
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  const active = tab instanceof vscode.TabInputCustom || tab instanceof vscode.TabInputText ? tab.uri : undefined;
+  if (active !== undefined && active.fsPath.endsWith(RESULTS_SUFFIX)) return active;
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { [vscode.l10n.t('Gist run results')]: ['jsonl'] }, openLabel: vscode.l10n.t('Use') });
+  return picked?.[0];
+}

@@ -1,0 +1,231 @@
+// The runs of this window: each under one cancellable progress notification (done/total,
+// failures, calls per second, time left), shown in the status bar too, its results file opened in
+// the results view as it fills, and one message at the end that says how it went and what to do.
+// Starting, resuming, rerunning failed cells and exporting all come through here.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GistClient } from '../client/gistClient';
+import type { ConnectionSettings } from '../client/types';
+import { isDataFileError } from '../dataset/dataFileError';
+import { isLabSetupError } from '../runs/labSetupError';
+import { resumeLabRun, startLabRun, type LabRunOptions, type LabRunResult } from '../runs/labRun';
+import type { RunProgress } from '../runs/progressMeter';
+import { isResultsFileError } from '../runs/resultsFileError';
+import { planResume } from '../runs/resumePlan';
+import { CommandIds } from '../shared/commandIds';
+import type { Logger } from '../shared/logger';
+import { humanDuration } from '../shared/duration';
+import type { LabRequest } from './runOverDataFlow';
+import { RESULTS_VIEW_TYPE } from './resultsEditor';
+import { userMessage } from '../shared/userMessage';
+import { showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
+
+export interface LabRunsDeps {
+  readonly client: GistClient;
+  /** The window's connection, running the key flow when there is no key; undefined when the user gave up. */
+  ensureSignedIn(): Promise<ConnectionSettings | undefined>;
+  /** The calls per run at most (`gist.lab.concurrency`) and retries per call (`gist.lab.maxRetries`). */
+  labSettings(): { readonly concurrency: number; readonly maxRetries: number };
+  readonly logger: Logger;
+  readonly version: string;
+  /** What the status bar shows of the runs under way (undefined when none). */
+  setStatus(status: { readonly done: number; readonly total: number; readonly runs: number } | undefined): void;
+}
+
+interface ActiveRun {
+  readonly abort: AbortController;
+  progress: RunProgress | undefined;
+}
+
+export class LabRuns implements vscode.Disposable {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly changed = new vscode.EventEmitter<string>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: LabRunsDeps) {}
+
+  dispose(): void {
+    for (const run of this.active.values()) run.abort.abort();
+    this.changed.dispose();
+  }
+
+  isRunning(resultsPath: string): boolean {
+    return this.active.has(resultsPath);
+  }
+
+  /** A new run, as the flow asked for it. */
+  async start(request: LabRequest, connection: ConnectionSettings): Promise<LabRunResult | undefined> {
+    const { concurrency, maxRetries } = this.deps.labSettings();
+    return this.track(request.resultsPath, request.gist.label, path.basename(request.dataPath), (options) =>
+      startLabRun(
+        {
+          gistId: request.gist.id,
+          variants: request.variants,
+          samples: request.samples,
+          dataPath: request.dataPath,
+          dataFormat: request.format,
+          variables: request.variables,
+          mapping: request.mapping,
+          resultsPath: request.resultsPath,
+          overwrite: request.overwrite,
+        },
+        { ...options, concurrency, maxRetries, onBadRow: request.onBadRow, service: { client: this.deps.client, connection } },
+      ),
+    );
+  }
+
+  resume(results: vscode.Uri): Promise<void> {
+    return this.again(results, false);
+  }
+
+  rerunFailed(results: vscode.Uri): Promise<void> {
+    return this.again(results, true);
+  }
+
+  /** Resume (the missing cells) or Rerun Failed (those and the failed ones) of a results file. */
+  private async again(results: vscode.Uri, rerunFailed: boolean): Promise<void> {
+    const resultsPath = results.fsPath;
+    if (this.active.has(resultsPath)) {
+      void showInformation(userMessage(vscode.l10n.t('A run is writing this results file already; wait for it, or cancel it in its notification.')));
+      return;
+    }
+    const plan = await planResume(resultsPath, { rerunFailed });
+    switch (plan.kind) {
+      case 'complete':
+        void showInformation(userMessage(rerunFailed ? vscode.l10n.t('No cell of this run failed: there is nothing to run again.') : vscode.l10n.t('Every cell of this run has its result: there is nothing to resume.')));
+        return;
+      case 'dataChanged': {
+        const newRun = vscode.l10n.t('Start a New Run');
+        const choice = await showWarning(
+          userMessage(vscode.l10n.t('The data file {0} changed since this run started (its SHA-256 differs), so resuming would mix two data sets. Start a new run on the data as it is now.'), plan.header.data.path),
+          newRun,
+        );
+        if (choice === newRun) await vscode.commands.executeCommand(CommandIds.labRunOverData, vscode.Uri.file(plan.dataPath));
+        return;
+      }
+      case 'dataUnreadable':
+        void showError(userMessage(vscode.l10n.t('The data file of this run cannot be read ({0}). Put it back at {1}, relative to the results file, then resume.'), plan.error.message, plan.header.data.path));
+        return;
+      case 'resume':
+        break;
+    }
+    const connection = await this.deps.ensureSignedIn();
+    if (connection === undefined) return;
+    const { concurrency, maxRetries } = this.deps.labSettings();
+    await this.track(resultsPath, plan.header.gist, path.basename(plan.dataPath), (options) =>
+      resumeLabRun(plan, { ...options, concurrency, maxRetries, service: { client: this.deps.client, connection } }),
+    );
+  }
+
+  /** Runs `work` under the progress notification and the status bar, then says how it ended. */
+  private async track(resultsPath: string, gistLabel: string, dataName: string, work: (options: Pick<LabRunOptions, 'signal' | 'onProgress' | 'tool'>) => Promise<LabRunResult>): Promise<LabRunResult | undefined> {
+    const run: ActiveRun = { abort: new AbortController(), progress: undefined };
+    this.active.set(resultsPath, run);
+    this.publish(resultsPath);
+    let opened = false;
+    try {
+      const result = await withNotificationProgress(userMessage(vscode.l10n.t('Running {0} over {1}'), gistLabel, dataName), async (progress, token) => {
+          token.onCancellationRequested(() => run.abort.abort());
+          let reported = 0;
+          return work({
+            signal: run.abort.signal,
+            tool: { name: 'gist-generate', version: this.deps.version },
+            onProgress: (now) => {
+              run.progress = now;
+              const share = now.total === undefined || now.total === 0 ? 0 : (now.done / now.total) * 100;
+              progress.report({ message: userMessage(progressLine(now)), increment: share - reported });
+              reported = share;
+              this.publish(resultsPath);
+              if (!opened && now.done > 0) {
+                // The results view shows the cells as they arrive.
+                opened = true;
+                void vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(resultsPath), RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true });
+              }
+            },
+          });
+      });
+      this.report(result, gistLabel);
+      return result;
+    } catch (error) {
+      this.reportSetupFailure(error);
+      return undefined;
+    } finally {
+      this.active.delete(resultsPath);
+      this.publish(resultsPath);
+    }
+  }
+
+  private publish(resultsPath: string): void {
+    const runs = [...this.active.values()];
+    this.deps.setStatus(
+      runs.length === 0
+        ? undefined
+        : {
+            runs: runs.length,
+            done: runs.reduce((sum, run) => sum + (run.progress?.done ?? 0), 0),
+            total: runs.reduce((sum, run) => sum + (run.progress?.total ?? 0), 0),
+          },
+    );
+    this.changed.fire(resultsPath);
+  }
+
+  private report(result: LabRunResult, gistLabel: string): void {
+    const file = vscode.Uri.file(result.resultsPath);
+    const name = path.basename(result.resultsPath);
+    const { done, total, failures } = result.progress;
+    const openResults = vscode.l10n.t('Open Results');
+    const resume = vscode.l10n.t('Resume');
+    const open = (choice: string | undefined): void => {
+      if (choice === openResults) void vscode.commands.executeCommand('vscode.openWith', file, RESULTS_VIEW_TYPE);
+      if (choice === resume) void this.resume(file);
+    };
+    this.deps.logger.info(`Lab run of ${gistLabel} into ${result.resultsPath}: ${result.end}${result.reason === undefined ? '' : ` (${result.reason.kind})`}, ${done}/${total ?? '?'} calls, ${failures} failed`);
+    if (result.end === 'finished') {
+      void Promise.resolve(
+        showInformation(userMessage(vscode.l10n.t('{0}: {1} calls done, {2} failed, in {3}. The results are in {4}.'), gistLabel, done, failures, humanDuration(result.progress.elapsedMs / 1000), name), openResults),
+      ).then(open);
+      return;
+    }
+    if (result.end === 'cancelled') {
+      void Promise.resolve(
+        showInformation(userMessage(vscode.l10n.t('Run cancelled after {0} of {1} calls; what finished is kept in {2}.'), done, total ?? '?', name), resume, openResults),
+      ).then(open);
+      return;
+    }
+    const reason = result.reason;
+    if (reason?.kind === 'authentication' || reason?.kind === 'configuration') {
+      const setKey = vscode.l10n.t('Set API Key');
+      void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped after {0} calls: {1} Then resume it.'), done, reason.error.message), setKey, openResults)).then((choice) =>
+        choice === setKey ? vscode.commands.executeCommand(CommandIds.setApiKey) : open(choice),
+      );
+      return;
+    }
+    const why =
+      reason?.kind === 'badRow'
+        ? vscode.l10n.t('row {0} (line {1}) of the data file cannot be sent: {2}', reason.row, reason.line, reason.message)
+        : reason?.kind === 'dataFile'
+          ? reason.error.message
+          : vscode.l10n.t('the results file could not be written ({0})', reason?.kind === 'sink' && reason.error instanceof Error ? reason.error.message : String(reason?.kind));
+    void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped after {0} calls: {1}.'), done, why), resume, openResults)).then(open);
+  }
+
+  private reportSetupFailure(error: unknown): void {
+    if (isLabSetupError(error) || isDataFileError(error) || isResultsFileError(error)) {
+      void showError(userMessage('{0}', error.message));
+      return;
+    }
+    this.deps.logger.error(`Lab run failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const openLog = vscode.l10n.t('Open Log');
+    void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped unexpectedly; the log has the details.')), openLog)).then((choice) => (choice === openLog ? this.deps.logger.show() : undefined));
+  }
+}
+
+/** "120/720 calls · 3 failed · 8.2 calls/s · about 1 min left" */
+export function progressLine(progress: RunProgress): string {
+  const parts = [vscode.l10n.t('{0}/{1} calls', progress.done, progress.total ?? '?')];
+  if (progress.failures > 0) parts.push(vscode.l10n.t('{0} failed', progress.failures));
+  parts.push(vscode.l10n.t('{0} calls/s', progress.callsPerSecond.toFixed(1)));
+  if (progress.pausedMs > 0) parts.push(vscode.l10n.t('paused {0} by the service', humanDuration(progress.pausedMs / 1000)));
+  if (progress.secondsLeft !== undefined) parts.push(vscode.l10n.t('about {0} left', humanDuration(progress.secondsLeft)));
+  return parts.join(' · ');
+}

@@ -1,0 +1,32 @@
+// The results view as the custom editor of `*.gistrun.jsonl` files (package.json
+// `customEditors`): a read-only document per file and a ResultsPanel per editor. "Reopen With… →
+// Text Editor" always shows the file as the text it is.
+import type * as vscode from 'vscode';
+import type { ResultsIndex } from './resultsIndex';
+import { ResultsPanel, type ResultsRuns } from './resultsPanel';
+import type { Logger } from '../shared/logger';
+
+export const RESULTS_VIEW_TYPE = 'gist.results';
+
+export class ResultsEditorProvider implements vscode.CustomReadonlyEditorProvider, vscode.Disposable {
+  /** The index each open view holds, by path, so an opened cell's text is read without indexing again. */
+  readonly openIndexes = new Map<string, ResultsIndex>();
+  private readonly panels = new Set<ResultsPanel>();
+
+  constructor(private readonly deps: { readonly extensionUri: vscode.Uri; readonly runs: ResultsRuns; readonly logger: Logger }) {}
+
+  openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
+    return { uri, dispose: () => undefined };
+  }
+
+  resolveCustomEditor(document: vscode.CustomDocument, panel: vscode.WebviewPanel): void {
+    const view = new ResultsPanel(document.uri, panel, { ...this.deps, openIndexes: this.openIndexes });
+    this.panels.add(view);
+    panel.onDidDispose(() => this.panels.delete(view));
+  }
+
+  dispose(): void {
+    for (const panel of this.panels) panel.dispose();
+    this.panels.clear();
+  }
+}
