@@ -79,4 +79,6 @@ export interface GistTestingApi {
    * when something must happen between the two.
    */
   readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
+  /** What "Cancel" on a lab run's progress notification does (VS Code offers extensions no way to click it). */
+  cancelLabRuns(): void;
 }

@@ -151,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       historySettled: () => history.settled(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
+      cancelLabRuns: () => lab.runs.cancelAll(),
     };
     return { ...api, testing };
   } catch (error) {

@@ -78,9 +78,14 @@ export function statusView(snapshot: AccountSnapshot, commands: { setApiKey: str
         `${markdownText(t('Service'))}: ${base}`,
       ].filter((line) => line !== '');
       const generating = snapshot.generating > 0 ? `\n\n${markdownText(t('Generating…'))}` : '';
+      // A run over data shows its calls done beside the user, as its notification does.
+      const lab = snapshot.labRuns;
+      const labText = lab === undefined ? '' : `$(beaker) ${lab.done}/${lab.total} `;
+      const labLine =
+        lab === undefined ? '' : `\n\n${markdownText(lab.runs === 1 ? t('Running over data: {0} of {1} calls done', lab.done, lab.total) : t('{2} runs over data: {0} of {1} calls done', lab.done, lab.total, lab.runs))}`;
       return {
-        text: `${icon} ${labelText(user.name, 100)}${named}`,
-        tooltip: `${lines.join('\n\n')}${lastCall}${invisibleLine(t, user.name, user.email, user.company_id, snapshot.lastCallId, ...shownOutside)}${generating}`,
+        text: `${labText}${icon} ${labelText(user.name, 100)}${named}`,
+        tooltip: `${lines.join('\n\n')}${lastCall}${invisibleLine(t, user.name, user.email, user.company_id, snapshot.lastCallId, ...shownOutside)}${generating}${labLine}`,
         tooltipCommands: [],
         command: commands.menu,
         background: undefined,

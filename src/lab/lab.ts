@@ -16,9 +16,15 @@ import { ResultsEditorProvider, RESULTS_VIEW_TYPE } from './resultsEditor';
 import { ResultsIndex } from './resultsIndex';
 import type { ResultsRuns } from './resultsPanel';
 import { RESULT_TEXT_SCHEME, ResultTextProvider } from './resultTextProvider';
-import { runOverDataFlow } from './runOverDataFlow';
+import { runOverDataFlow, type LabRequest } from './runOverDataFlow';
+import { parseLabRunArgs, type LabRunArgs } from './labRunArgs';
+import { matchColumns, type ValueSource } from '../dataset/columnMapping';
+import { isDataFileError } from '../dataset/dataFileError';
+import { scanDataFile, type DataScan } from '../dataset/dataScan';
+import { recordOf } from '../shared/keyedRecord';
+import { resultsPathFor } from '../runs/resultsFormat';
 import { userMessage } from '../shared/userMessage';
-import { showInformation, showWarning } from '../shared/notify';
+import { showError, showInformation, showWarning } from '../shared/notify';
 
 export interface LabDeps {
   readonly extensionUri: vscode.Uri;
@@ -32,6 +38,16 @@ export interface LabDeps {
   recentGists(): readonly string[];
   labSettings(): { readonly concurrency: number; readonly maxRetries: number };
   setStatus(status: { readonly done: number; readonly total: number; readonly runs: number } | undefined): void;
+}
+
+/** What `gist.lab.runOverData` returns: where the results are and how the run ended. */
+export interface LabRunSummary {
+  readonly resultsFile: string;
+  readonly end: 'finished' | 'cancelled' | 'stopped';
+  /** Why it stopped: `authentication`, `configuration`, `badRow`, `dataFile`, `sink`. */
+  readonly reason: string | undefined;
+  readonly done: number;
+  readonly failures: number;
 }
 
 export class Lab implements vscode.Disposable {
@@ -64,8 +80,12 @@ export class Lab implements vscode.Disposable {
     this.editor.dispose();
   }
 
-  /** "Gist: Run over Data…", on a data file (a Uri from the Explorer or the editor title) or the active editor's. */
-  async runOverData(target?: unknown): Promise<void> {
+  /**
+   * "Gist: Run over Data…", on a data file (a Uri from the Explorer or the editor title) or the
+   * active editor's; with `{gistId, variants, dataFile, …}` (labRunArgs.ts) it asks nothing but the
+   * key, and returns how the run ended.
+   */
+  async runOverData(target?: unknown): Promise<LabRunSummary | undefined> {
     if (!vscode.workspace.isTrusted) {
       const manage = vscode.l10n.t('Manage Workspace Trust');
       const choice = await showWarning(
@@ -75,9 +95,14 @@ export class Lab implements vscode.Disposable {
       if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
       return;
     }
+    const given = parseLabRunArgs(target);
+    if (given !== undefined && !given.ok) {
+      void showError(userMessage(vscode.l10n.t('Run over Data was given arguments it cannot use: {0}'), given.reason));
+      return undefined;
+    }
     const connection = await this.deps.ensureSignedIn();
-    if (connection === undefined) return;
-    const request = await runOverDataFlow({
+    if (connection === undefined) return undefined;
+    const request = given !== undefined ? await this.requestOf(given.args) : await runOverDataFlow({
       catalog: await this.deps.catalog.entries(),
       recentGists: this.deps.recentGists(),
       dataFile: dataFileOf(target),
@@ -85,8 +110,49 @@ export class Lab implements vscode.Disposable {
       concurrency: this.deps.labSettings().concurrency,
       exists: (file) => Promise.resolve(existsSync(file)),
     });
-    if (request === undefined) return;
-    await this.runs.start(request, connection);
+    if (request === undefined) return undefined;
+    const result = await this.runs.start(request, connection);
+    return result === undefined
+      ? undefined
+      : { resultsFile: result.resultsPath, end: result.end, reason: result.reason?.kind, done: result.progress.done, failures: result.progress.failures };
+  }
+
+  /** The run the arguments ask for: the catalog's variables (else the data file's columns), matched to columns by name. */
+  private async requestOf(args: LabRunArgs): Promise<LabRequest | undefined> {
+    const format = formatOfPath(args.dataFile);
+    if (format === undefined) {
+      void showError(userMessage(vscode.l10n.t('{0} is not a data file: use a .csv, .jsonl (or .ndjson) or .json file.'), path.basename(args.dataFile)));
+      return undefined;
+    }
+    let scan: DataScan;
+    try {
+      scan = await scanDataFile(args.dataFile, format);
+    } catch (error) {
+      void showError(userMessage('{0}', isDataFileError(error) ? error.message : String(error)));
+      return undefined;
+    }
+    const entry = (await this.deps.catalog.entries()).gists.find((gist) => gist.id === args.gistId);
+    const variables = entry?.variables.map((variable) => variable.name) ?? [...new Set([...scan.columns, ...Object.keys(args.mapping)])];
+    const proposal = matchColumns(variables, scan.columns);
+    const mapping = recordOf<ValueSource>([...Object.entries(proposal.mapping), ...Object.entries(args.mapping)]);
+    const unmapped = variables.filter((variable) => mapping[variable] === undefined);
+    if (unmapped.length > 0) {
+      void showError(userMessage(vscode.l10n.t('The data file has no column for {0}: pass a column or a constant for each in "mapping".'), unmapped.join(', ')));
+      return undefined;
+    }
+    return {
+      gist: { id: args.gistId, label: entry?.label ?? args.gistId, entry },
+      variants: args.variants,
+      dataPath: args.dataFile,
+      format,
+      variables,
+      mapping,
+      samples: args.samples,
+      onBadRow: args.onBadRow,
+      resultsPath: args.resultsFile ?? resultsPathFor(args.dataFile, args.gistId),
+      overwrite: args.overwrite,
+      rows: scan.rows,
+    };
   }
 
   async resume(target?: unknown): Promise<void> {

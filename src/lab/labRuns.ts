@@ -32,6 +32,9 @@ export interface LabRunsDeps {
   setStatus(status: { readonly done: number; readonly total: number; readonly runs: number } | undefined): void;
 }
 
+/** The status bar follows a run at most this often: a status bar change is a message to the workbench, and edits made meanwhile wait for it. */
+const STATUS_EVERY_MS = 1000;
+
 interface ActiveRun {
   readonly abort: AbortController;
   progress: RunProgress | undefined;
@@ -41,12 +44,18 @@ export class LabRuns implements vscode.Disposable {
   private readonly active = new Map<string, ActiveRun>();
   private readonly changed = new vscode.EventEmitter<string>();
   readonly onDidChange = this.changed.event;
+  private statusShownAt = 0;
 
   constructor(private readonly deps: LabRunsDeps) {}
 
   dispose(): void {
     for (const run of this.active.values()) run.abort.abort();
     this.changed.dispose();
+  }
+
+  /** Cancel on every run of this window, as its notification's button does. */
+  cancelAll(): void {
+    for (const run of this.active.values()) run.abort.abort();
   }
 
   isRunning(resultsPath: string): boolean {
@@ -135,7 +144,7 @@ export class LabRuns implements vscode.Disposable {
               const share = now.total === undefined || now.total === 0 ? 0 : (now.done / now.total) * 100;
               progress.report({ message: userMessage(progressLine(now)), increment: share - reported });
               reported = share;
-              this.publish(resultsPath);
+              this.publish(resultsPath, false);
               if (!opened && now.done > 0) {
                 // The results view shows the cells as they arrive.
                 opened = true;
@@ -155,7 +164,13 @@ export class LabRuns implements vscode.Disposable {
     }
   }
 
-  private publish(resultsPath: string): void {
+  /** Tells the results views and the status bar; `now`: a run started or ended, not throttled. */
+  private publish(resultsPath: string, now = true): void {
+    this.changed.fire(resultsPath);
+    if (!now && Date.now() - this.statusShownAt < STATUS_EVERY_MS) {
+      return;
+    }
+    this.statusShownAt = Date.now();
     const runs = [...this.active.values()];
     this.deps.setStatus(
       runs.length === 0
@@ -166,7 +181,6 @@ export class LabRuns implements vscode.Disposable {
             total: runs.reduce((sum, run) => sum + (run.progress?.total ?? 0), 0),
           },
     );
-    this.changed.fire(resultsPath);
   }
 
   private report(result: LabRunResult, gistLabel: string): void {

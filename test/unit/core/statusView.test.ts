@@ -34,6 +34,15 @@ describe('statusView', () => {
     assert.match(view.text, /^\$\(loading~spin\) /);
   });
 
+  it('a run over data: its calls done beside the user, and a line in the tooltip', () => {
+    const one = statusView(snapshot({ kind: 'signedIn', user }, { labRuns: { done: 120, total: 720, runs: 1 } }), commands);
+    assert.equal(one.text, '$(beaker) 120/720 $(account) Ada Lovelace');
+    assert.ok(renderedText(one.tooltip).includes('Running over data: 120 of 720 calls done'), one.tooltip);
+    const two = statusView(snapshot({ kind: 'signedIn', user }, { labRuns: { done: 5, total: 40, runs: 2 } }), commands);
+    assert.ok(renderedText(two.tooltip).includes('2 runs over data: 5 of 40 calls done'), two.tooltip);
+    assert.equal(statusView(snapshot({ kind: 'signedIn', user }), commands).text, '$(account) Ada Lovelace', 'no run, no count');
+  });
+
   it('checking: a spinner', () => {
     assert.match(statusView(snapshot({ kind: 'checking' }), commands).text, /sync~spin/);
   });

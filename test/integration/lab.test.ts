@@ -1,0 +1,170 @@
+// The variant lab in the real VS Code against the local service: 200 rows × 3 variants through
+// 429s with Retry-After, 500s, connection resets and a slow answer; a cancel in the middle and a
+// resume; a 401 in the middle that stops the run, then a resume. Every run ends with each cell
+// exactly once in the results file.
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LabRunSummary } from '../../src/lab/lab';
+import { extensionApi, resetForTest, service, signIn, waitFor, type TestedApi } from './support';
+
+const ROWS = 200;
+const VARIANTS = ['formal', 'friendly', 'short'];
+
+interface Line {
+  readonly type: string;
+  readonly row: number;
+  readonly variant: string | null;
+  readonly sample: number;
+  readonly content: string | null;
+  readonly error: { readonly kind: string } | null;
+  readonly attempts: number;
+}
+
+/** The result lines of a results file (its whole lines; a last one cut short is left out, as the reader does). */
+function resultLines(file: string): Line[] {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const whole = text.slice(0, text.lastIndexOf('\n') + 1);
+  return whole
+    .split('\n')
+    .slice(1)
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Line)
+    .filter((line) => line.type === 'result');
+}
+
+/** Each cell's last line, and the cells written more than once (a run never writes one twice). */
+function cells(lines: readonly Line[]): { last: Map<string, Line>; twice: string[] } {
+  const last = new Map<string, Line>();
+  const twice: string[] = [];
+  for (const line of lines) {
+    const key = `${line.row}/${String(line.variant)}/${line.sample}`;
+    if (last.has(key)) twice.push(key);
+    last.set(key, line);
+  }
+  return { last, twice };
+}
+
+describe('Variant lab: Run over Data in VS Code', function () {
+  this.timeout(120_000);
+  let api: TestedApi;
+  let folder: string;
+  let dataFile: string;
+  let results: string;
+
+  const run = (extra: Record<string, unknown> = {}): Thenable<LabRunSummary | undefined> =>
+    vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: VARIANTS, dataFile, resultsFile: results, ...extra });
+
+  before(async function () {
+    api = await extensionApi();
+    await signIn(api);
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(workspace);
+    folder = path.join(workspace, 'lab-data');
+    mkdirSync(folder, { recursive: true });
+    dataFile = path.join(folder, 'customers.csv');
+    const rows = Array.from({ length: ROWS }, (_, i) => `"Customer ${i + 1}","Loom ${i % 7}"`);
+    writeFileSync(dataFile, `Name,Product\r\n${rows.join('\r\n')}\r\n`);
+  });
+
+  beforeEach(async function () {
+    await resetForTest();
+    results = path.join(folder, `customers.${this.currentTest?.title.replace(/\W+/g, '-').slice(0, 40) ?? 'run'}.gistrun.jsonl`);
+    rmSync(results, { force: true });
+  });
+
+  afterEach(async function () {
+    api.testing.cancelLabRuns();
+    await service().clearFaults();
+    await vscode.workspace.getConfiguration('gist').update('lab.maxRetries', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  after(function () {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs 200 rows × 3 variants through 429s, 500s, resets and a slow answer: 600 cells, each once, all answered', async function () {
+    // More retries than faults: every cell gets its answer in the end, whatever order the faults fall in.
+    await vscode.workspace.getConfiguration('gist').update('lab.maxRetries', 10, vscode.ConfigurationTarget.Global);
+    const control = service();
+    await control.injectFaults({ path: '/v1/generate', status: 429, retryAfter: '1' }, 2);
+    await control.injectFaults({ path: '/v1/generate', status: 500 }, 3);
+    await control.injectFaults({ path: '/v1/generate', kind: 'resetBeforeBody' }, 2);
+    await control.injectFaults({ path: '/v1/generate', latencyMs: 1500 }, 1);
+    const summary = await run();
+    assert.equal(summary?.end, 'finished', JSON.stringify(summary));
+    assert.equal(summary.failures, 0);
+    const lines = resultLines(results);
+    const { last, twice } = cells(lines);
+    assert.deepEqual(twice, []);
+    assert.equal(lines.length, ROWS * VARIANTS.length);
+    assert.equal(last.size, ROWS * VARIANTS.length);
+    assert.ok([...last.values()].every((line) => line.error === null && (line.content ?? '').includes(`Customer ${line.row}`)), 'every cell answered with its row’s name');
+    assert.ok(
+      lines.some((line) => line.attempts > 1),
+      'the faults were retried',
+    );
+    // The header names the profile's service, never the key.
+    const header = readFileSync(results, 'utf8').split('\n')[0] ?? '';
+    assert.ok(!header.includes('gk_demo_ada'), header);
+    assert.match(header, /"gist":"welcome-email"/);
+  });
+
+  it('stops new calls at once on Cancel, keeps what finished, and Resume runs only the missing cells', async function () {
+    const control = service();
+    // Slow answers, so the cancel falls in the middle.
+    await control.injectFaults({ path: '/v1/generate', latencyMs: 150 }, 10_000);
+    const running = run();
+    await waitFor('a few results', () => resultLines(results).length >= 40, 30_000);
+    api.testing.cancelLabRuns();
+    const summary = await running;
+    assert.equal(summary?.end, 'cancelled');
+    const kept = resultLines(results);
+    assert.ok(kept.length >= 40 && kept.length < ROWS * VARIANTS.length, `${kept.length} lines kept`);
+    const callsAtCancel = (await control.calls()).filter((call) => call.path.startsWith('/v1/generate')).length;
+    // In-flight calls end within the grace second; none starts after.
+    assert.ok(callsAtCancel <= kept.length + 4 * 2, `${callsAtCancel} calls sent for ${kept.length} kept`);
+    await control.clearFaults();
+    await vscode.commands.executeCommand('gist.lab.resume', vscode.Uri.file(results));
+    const lines = resultLines(results);
+    const { last, twice } = cells(lines);
+    assert.deepEqual(twice, [], 'no cell twice');
+    assert.equal(last.size, ROWS * VARIANTS.length);
+    assert.equal(lines.length, ROWS * VARIANTS.length);
+  });
+
+  it('stops the whole run at a 401, with the key flow’s message, and a resume after it completes the run', async function () {
+    const control = service();
+    await control.injectFaults({ path: '/v1/generate', latencyMs: 50 }, 10_000);
+    const running = run();
+    await waitFor('some results', () => resultLines(results).length >= 30, 30_000);
+    await control.clearFaults();
+    await control.injectFaults({ path: '/v1/generate', status: 401, error: 'Key revoked' }, 1);
+    const summary = await running;
+    assert.equal(summary?.end, 'stopped');
+    assert.equal(summary.reason, 'authentication');
+    const stopped = resultLines(results);
+    assert.ok(stopped.length < ROWS * VARIANTS.length, `${stopped.length} lines`);
+    assert.ok(
+      stopped.every((line) => line.error?.kind !== 'authentication'),
+      'the call the 401 answered is not recorded as a result: a resume runs it',
+    );
+    await vscode.commands.executeCommand('gist.lab.resume', vscode.Uri.file(results));
+    const { last, twice } = cells(resultLines(results));
+    assert.deepEqual(twice, []);
+    assert.equal(last.size, ROWS * VARIANTS.length);
+  });
+
+  it('refuses arguments it cannot use, saying which, and sends nothing', async function () {
+    const summary = await vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: [], dataFile });
+    assert.equal(summary, undefined);
+    const unmapped = await vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'commit-message', variants: ['default'], dataFile });
+    assert.equal(unmapped, undefined, 'no column “summary” in the data');
+    assert.deepEqual(
+      (await service().calls()).filter((call) => call.path.startsWith('/v1/generate')),
+      [],
+    );
+  });
+});
