@@ -3,7 +3,7 @@
 import { GistError } from './errors';
 import { callIdFromData, readEnvelope } from './envelopeShape';
 import { oneLine } from '../shared/oneLine';
-import { parseRetryAfter } from './retryAfter';
+import { parseRetryAfter, retryWhen } from './retryAfter';
 
 /** What was asked for, so messages can name it. */
 export type CallTarget = { readonly kind: 'me' } | { readonly kind: 'generate'; readonly gistId?: string | undefined; readonly variant?: string | undefined };
@@ -28,8 +28,8 @@ function withServiceText(prefix: string, serviceError: string | undefined): stri
   return text === undefined || text === '' ? prefix : `${prefix}: ${text}`;
 }
 
-/** The error for a response that is not a success (non-2xx status, or a non-null `error`). */
-export function errorFromResponse(target: CallTarget, facts: ResponseFacts): GistError {
+/** The error for a response that is not a success (non-2xx status, or a non-null `error`); `now` dates a Retry-After date. */
+export function errorFromResponse(target: CallTarget, facts: ResponseFacts, now: number = Date.now()): GistError {
   const envelope = readEnvelope(facts.body);
   const serviceError = envelope.ok ? (envelope.error ?? undefined) : undefined;
   const details = {
@@ -52,9 +52,8 @@ export function errorFromResponse(target: CallTarget, facts: ResponseFacts): Gis
       : new GistError('notFound', `${gistName(target)} was not found on the service. Check the id and variant in your gist catalog.`, 'openSettings', details);
   }
   if (status === 429) {
-    const seconds = parseRetryAfter(facts.retryAfter);
-    const when = seconds === undefined ? 'Retry in a moment.' : `Retry in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-    return new GistError('rateLimited', `The service is rate limiting requests (HTTP 429). ${when}`, 'retry', { ...details, retryAfterSeconds: seconds });
+    const seconds = parseRetryAfter(facts.retryAfter, now);
+    return new GistError('rateLimited', `The service is rate limiting requests (HTTP 429). ${retryWhen(seconds)}`, 'retry', { ...details, retryAfterSeconds: seconds });
   }
   if (status === 408) {
     return new GistError('timeout', 'The service timed out the request (HTTP 408). Retry in a moment.', 'retry', details);

@@ -1,7 +1,7 @@
 // "Edit in Editor…": a long or multi-line value is edited in a temporary untitled editor. Its
 // text is taken when the editor is closed, or with "Use Text" (editor title button, Ctrl+Enter).
 import * as vscode from 'vscode';
-import { labelText } from '../shared/inertText';
+import { labelText, plainText } from '../shared/inertText';
 import { ContextKeys, setContextKey } from '../shared/contextKeys';
 
 let counter = 0;
@@ -33,8 +33,8 @@ export async function useEditedText(uri?: unknown): Promise<boolean> {
 /** Resolves with the edited text; never loses what was typed, however the editor goes away. */
 export async function editInEditor(name: string, initial: string, language?: string): Promise<string> {
   counter += 1;
-  // A named untitled document, so the tab says which value it holds.
-  const uri = vscode.Uri.from({ scheme: 'untitled', path: `${name.replace(/[\\/:]/g, '_')} (${counter})` });
+  // A named untitled document, so the tab says which value it holds (the catalog's name, as plain text).
+  const uri = vscode.Uri.from({ scheme: 'untitled', path: `${plainText(name, 80).replace(/[\\/:]/g, '_')} (${counter})` });
   const document = await vscode.workspace.openTextDocument(uri);
   if (language !== undefined) {
     await vscode.languages.setTextDocumentLanguage(document, language);

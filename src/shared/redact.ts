@@ -68,9 +68,21 @@ function decodedText(match: RegExpExecArray): string | undefined {
   return point <= 0x10ffff ? String.fromCodePoint(point) : undefined;
 }
 
+const ESCAPE_SYNTAX = [...'\\%&#;uxX0123456789abcdefABCDEF'];
+const wantedCache = new Map<string, ReadonlySet<string>>();
+
 /** What an escape must decode to for a key to be in the layer: the keys' characters, and escape syntax (a `%` written `\u0025`). */
 function wantedCharacters(secrets: readonly string[]): ReadonlySet<string> {
-  return new Set([...secrets.join(''), ...'\\%&#;uxX0123456789abcdefABCDEF']);
+  const key = secrets.join('\u0000');
+  let wanted = wantedCache.get(key);
+  if (wanted === undefined) {
+    if (wantedCache.size > 64) {
+      wantedCache.clear();
+    }
+    wanted = new Set([...secrets.join(''), ...ESCAPE_SYNTAX]);
+    wantedCache.set(key, wanted);
+  }
+  return wanted;
 }
 
 /**
@@ -78,7 +90,9 @@ function wantedCharacters(secrets: readonly string[]): ReadonlySet<string> {
  * a JSON body cannot be part of a key that holds none); undefined when there is none.
  */
 function decodeLayer(source: string, wanted: ReadonlySet<string>): Layer | undefined {
-  const pattern = new RegExp(ESCAPE.source, 'g');
+  // One shared global pattern: decoding is synchronous, so its lastIndex is never shared.
+  const pattern = ESCAPE;
+  pattern.lastIndex = 0;
   const parts: string[] = [];
   const layer = { at: [] as number[], length: [] as number[], sourceAt: [] as number[], sourceLength: [] as number[] };
   let last = 0;
@@ -141,6 +155,21 @@ function spanBelow(layer: Layer, start: number, end: number): [number, number] {
   return [below(start, 'start'), below(end, 'end')];
 }
 
+const base64Cache = new Map<string, readonly string[]>();
+
+/** `base64Forms`, worked out once per key: every response and log line is redacted. */
+function cachedBase64Forms(secret: string): readonly string[] {
+  let forms = base64Cache.get(secret);
+  if (forms === undefined) {
+    if (base64Cache.size > 64) {
+      base64Cache.clear();
+    }
+    forms = base64Forms(secret);
+    base64Cache.set(secret, forms);
+  }
+  return forms;
+}
+
 /** The parts of a base64 encoding of any text holding `secret` that depend on the secret alone, for each alignment. */
 export function base64Forms(secret: string): string[] {
   const bytes = Buffer.from(secret, 'utf8');
@@ -170,7 +199,7 @@ function secretSpans(text: string, secrets: readonly string[]): Array<[number, n
   const wanted = wantedCharacters(secrets);
   const literal = (layerText: string, found: (start: number, end: number) => void): void => {
     for (const secret of secrets) {
-      for (const form of [secret, ...(layers.length === 0 ? base64Forms(secret) : [])]) {
+      for (const form of [secret, ...(layers.length === 0 ? cachedBase64Forms(secret) : [])]) {
         for (let at = layerText.indexOf(form); at !== -1; at = layerText.indexOf(form, at + 1)) {
           found(at, at + form.length);
         }

@@ -15,6 +15,19 @@ const TAGGED = `Weekly sync: ship v2 on Friday.${HIDDEN}`;
 
 const config = () => vscode.workspace.getConfiguration('gist');
 
+/**
+ * The confirmation of a gist_generate call, then the call dropped: invoked with a cancelled token,
+ * so nothing is sent and no prepared call is left for another test's invoke to find.
+ */
+async function prepared(api: TestedApi, input: object): Promise<vscode.PreparedToolInvocation | null | undefined> {
+  const tool = api.testing.languageModelTools.generate;
+  const confirmation = await tool.prepareInvocation?.({ input }, new vscode.CancellationTokenSource().token);
+  const cancelled = new vscode.CancellationTokenSource();
+  cancelled.cancel();
+  await tool.invoke({ input, toolInvocationToken: undefined }, cancelled.token);
+  return confirmation;
+}
+
 function confirmationText(prepared: vscode.PreparedToolInvocation | null | undefined): string {
   const message = prepared?.confirmationMessages?.message;
   assert.ok(message !== undefined, 'a confirmation is shown');
@@ -43,8 +56,7 @@ describe('Invisible characters in what is shown for a decision', function () {
 
   it('gist_generate: a value with 72 tag characters shows every one of them and says how many', async function () {
     await config().update('gists', [{ id: 'echo', label: 'Echo (mine)', variant: 'plain', variables: [{ name: 'text' }] }], vscode.ConfigurationTarget.Global);
-    const prepared = await api.testing.languageModelTools.generate.prepareInvocation?.({ input: { gistId: 'echo', values: { text: TAGGED } } }, new vscode.CancellationTokenSource().token);
-    const shown = confirmationText(prepared);
+    const shown = confirmationText(await prepared(api, { gistId: 'echo', values: { text: TAGGED } }));
     assert.ok(!FORMAT.test(shown), `a format character in ${JSON.stringify(shown)}`);
     assert.equal((shown.match(/⟨U\+E00[0-7][0-9A-F]⟩/g) ?? []).length, 72, shown);
     assert.ok(shown.includes('Weekly sync: ship v2 on Friday.⟨U+E0041⟩⟨U+E006C⟩⟨U+E0073⟩⟨U+E006F⟩'), shown);
@@ -55,9 +67,9 @@ describe('Invisible characters in what is shown for a decision', function () {
     await config().update('gists', undefined, vscode.ConfigurationTarget.Global);
     await config().update('gists', [{ id: 'echo', label: 'Changelog entry\u202e', variant: 'plain', variables: [{ name: 'text' }] }], vscode.ConfigurationTarget.Workspace);
     const title = (prepared: vscode.PreparedToolInvocation | null | undefined): string => prepared?.confirmationMessages?.title ?? '';
-    const prepared = await api.testing.languageModelTools.generate.prepareInvocation?.({ input: { gistId: 'echo', values: { text: 'x' } } }, new vscode.CancellationTokenSource().token);
-    const shown = confirmationText(prepared);
-    assert.ok(!FORMAT.test(shown) && !FORMAT.test(title(prepared)), `a format character in ${JSON.stringify([title(prepared), shown])}`);
+    const confirmation = await prepared(api, { gistId: 'echo', values: { text: 'x' } });
+    const shown = confirmationText(confirmation);
+    assert.ok(!FORMAT.test(shown) && !FORMAT.test(title(confirmation)), `a format character in ${JSON.stringify([title(confirmation), shown])}`);
     assert.ok(shown.includes('Changelog entry⟨U+202E⟩'), shown);
     assert.match(shown, /Defined by this workspace in workspace settings \(gist\.gists\), not by you\./);
     assert.match(shown, /1 invisible character\b/);
