@@ -183,6 +183,20 @@ export async function openFile(page: Page, name: string): Promise<Locator> {
 }
 
 /**
+ * Brings an open editor to the front and gives it focus through the list of open editors (View:
+ * Show All Editors By Most Recently Used), not Quick Open: a file created during the scenario may
+ * not be in Quick Open's file list yet.
+ */
+export async function showOpenEditor(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'View: Show All Editors By Most Recently Used');
+  await expectQuickInputFocus(page);
+  await page.keyboard.type(name, { delay: 10 });
+  await moveToRow(page, name);
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).first().waitFor({ state: 'visible' });
+}
+
+/**
  * Signs in through the palette with a demo key, entering the service URL first when VS Code asks
  * for it (when the scenario's state has none in the user settings). The harness does this before
  * a scenario whose state is signed in; the user flow does it itself, as a first-time user.

@@ -158,7 +158,14 @@ sortSelect.addEventListener('change', () => {
   const sort: ViewQuery['sort'] = by === 'row' || by === 'values' ? { by } : { by: by as 'text' | 'latency' | 'length', variant: Number(variant) };
   setQuery({ ...query, sort });
 });
-rerun.addEventListener('click', () => post({ type: 'rerunFailed' }));
+rerun.addEventListener('click', () => {
+  // aria-disabled, not disabled: a button that is disabled under the keyboard drops focus to nowhere.
+  if (rerun.getAttribute('aria-disabled') === 'true') {
+    announce(rerun.title);
+    return;
+  }
+  post({ type: 'rerunFailed' });
+});
 resume.addEventListener('click', () => post({ type: 'resume' }));
 exportCsv.addEventListener('click', () => post({ type: 'export', format: 'csv' }));
 exportMarkdown.addEventListener('click', () => post({ type: 'export', format: 'markdown' }));
@@ -187,7 +194,9 @@ function showStatus(next: ViewStatus): void {
   if (next.missingCells > 0) parts.push(next.running ? `${formatCount(next.missingCells)} cells still running` : `${formatCount(next.missingCells)} cells without a result (the run stopped)`);
   status.textContent = parts.join(' · ');
   replaceChildren(problems, ...next.problems.map((problem) => element('li', {}, problem)));
-  rerun.disabled = next.failedCells === 0 || next.running;
+  const rerunBlocked = next.running ? 'A run is writing this file: wait for it to end.' : next.failedCells === 0 ? 'No cell failed: there is nothing to run again.' : '';
+  rerun.setAttribute('aria-disabled', String(rerunBlocked !== ''));
+  rerun.title = rerunBlocked;
   resume.hidden = !next.resumable;
   showFigures(next.figures);
 }
@@ -224,4 +233,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
 });
 
 post({ type: 'ready' });
-grid.focus();
+// The table takes focus when the view does (the editor was focused), never on its own: a view opened
+// beside a run with the focus kept elsewhere must not pull it away (from the palette, say).
+if (document.hasFocus()) grid.focus();
+window.addEventListener('focus', () => {
+  if (document.activeElement === null || document.activeElement === document.body) grid.focus();
+});

@@ -1,0 +1,39 @@
+// Driving a webview (the lab's results view) the way a user does: keys go to the page, and land
+// in the webview only when keyboard focus is in it, which every helper checks first. A webview is
+// two frames deep: the workbench's `iframe.webview`, then its `#active-frame`.
+import type { FrameLocator, Page } from 'playwright-core';
+
+/** The visible webview editor's document (there is one on screen at a time in these scenarios). */
+export function resultsWebview(page: Page): Promise<FrameLocator> {
+  return Promise.resolve(page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame'));
+}
+
+/** Asserts keyboard focus is inside the webview, on the element matching `selector`. */
+export async function expectWebviewFocus(page: Page, view: FrameLocator, selector: string): Promise<void> {
+  const inWebview = `(() => { const a = document.activeElement; return a !== null && a.tagName === 'IFRAME' && a.classList.contains('webview'); })()`;
+  try {
+    await page.waitForFunction(inWebview, undefined, { timeout: 5_000 });
+    await view.locator(`${selector}:focus`).waitFor({ state: 'attached', timeout: 5_000 });
+  } catch {
+    const inside = await view.locator(':focus').evaluate((element) => `${element.tagName.toLowerCase()}.${element.className}`).catch(() => 'nothing');
+    throw new Error(`Keyboard focus is not on ${selector} in the webview (the webview's focus: ${inside})`);
+  }
+}
+
+/** Presses `key` once focus is checked to be on `selector` in the webview. */
+export async function pressInWebview(page: Page, view: FrameLocator, selector: string, key: string): Promise<void> {
+  await expectWebviewFocus(page, view, selector);
+  await page.keyboard.press(key);
+}
+
+/** What a screen reader says for the grid's active cell (aria-activedescendant's label). */
+export async function activeCell(view: FrameLocator): Promise<string> {
+  const id = await view.locator('.grid').getAttribute('aria-activedescendant');
+  if (id === null) throw new Error('The grid names no active cell');
+  const label = await view.locator(`[id="${id}"]`).getAttribute('aria-label');
+  return label ?? (await view.locator(`[id="${id}"]`).innerText());
+}
+
+export async function webviewText(view: FrameLocator, selector: string): Promise<string> {
+  return view.locator(selector).first().innerText();
+}
