@@ -5,10 +5,9 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { FrameLocator, Page } from 'playwright-core';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow } from './workbench';
-import { activeCell, expectWebviewFocus, pressInWebview, resultsWebview, webviewText } from './webviews';
+import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, waitUntil } from './workbench';
+import { activeCell, expectWebviewFocus, pressInWebview, resultsWebview, tabToButton, webviewText } from './webviews';
 
 const ROWS = 6;
 const DATA = 'data/customers.csv';
@@ -73,7 +72,7 @@ export const scenario: Scenario = {
     // Rerun Failed: Shift+Tab from the table goes back along the toolbar to its button.
     await showOpenEditor(page, 'customers.welcome-email.gistrun.jsonl');
     await expectWebviewFocus(page, view, '.grid');
-    await tabTo(page, view, 'Rerun Failed');
+    await tabToButton(page, view, 'Rerun Failed');
     await page.keyboard.press('Enter');
     await view.locator('.status', { hasText: /^6 rows$/ }).waitFor({ state: 'visible' });
     const lines = readFileSync(resultsFile, 'utf8').split('\n').filter((line) => line.includes('"type":"result"'));
@@ -81,13 +80,13 @@ export const scenario: Scenario = {
 
     context.log('  step: '+'Export CSV:');
     // Export CSV, a Tab further along the toolbar: the save dialog takes the path; the file has a row per data row.
-    await tabTo(page, view, 'Export CSV', 'Tab');
+    await tabToButton(page, view, 'Export CSV', 'Tab');
     await page.keyboard.press('Enter');
     await expectQuickInputFocus(page);
     const exported = path.join(context.workspace, 'data', 'customers.welcome-email.csv');
     // The dialog fills in the proposed path once it has read the folder; a user waits for it too.
     const saveAs = page.locator('.quick-input-widget .quick-input-box input');
-    await waitUntilAsync('the proposed file name', async () => /customers\.welcome-email\.csv$/.test(await saveAs.inputValue()));
+    await waitUntil('the proposed file name', async () => /customers\.welcome-email\.csv$/.test(await saveAs.inputValue()));
     await expectQuickInputFocus(page);
     await page.keyboard.press('Enter');
     await waitUntil('the exported CSV', () => existsSync(exported));
@@ -99,30 +98,3 @@ export const scenario: Scenario = {
 };
 
 /** Presses Shift+Tab (focus checked at each press) until the focused element is the button named `label`. */
-async function tabTo(page: Page, view: FrameLocator, label: string, key: 'Tab' | 'Shift+Tab' = 'Shift+Tab'): Promise<void> {
-  const heard: string[] = [];
-  for (let presses = 0; presses < 12; presses++) {
-    // Read without waiting: innerText() would wait its whole timeout for a focused element.
-    const focused = (await view.locator(':focus').count()) === 0 ? '(nothing)' : (await view.locator(':focus').innerText()).trim();
-    if (focused === label) return;
-    heard.push(focused.slice(0, 30));
-    await page.keyboard.press(key);
-  }
-  throw new Error(`${key} did not reach the button “${label}”; focus went through: ${heard.join(' | ')}`);
-}
-
-async function waitUntilAsync(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function waitUntil(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -15,7 +15,7 @@ export async function expectWebviewFocus(page: Page, view: FrameLocator, selecto
     await page.waitForFunction(inWebview, undefined, { timeout: 5_000 });
     await view.locator(`${selector}:focus`).waitFor({ state: 'attached', timeout: 5_000 });
   } catch {
-    const inside = await view.locator(':focus').evaluate((element) => `${element.tagName.toLowerCase()}.${element.className}`).catch(() => 'nothing');
+    const inside = (await view.locator(':focus').count()) === 0 ? 'nothing' : String(await view.locator(':focus').evaluate('(element) => element.tagName.toLowerCase() + "." + element.className'));
     throw new Error(`Keyboard focus is not on ${selector} in the webview (the webview's focus: ${inside})`);
   }
 }
@@ -36,4 +36,17 @@ export async function activeCell(view: FrameLocator): Promise<string> {
 
 export async function webviewText(view: FrameLocator, selector: string): Promise<string> {
   return view.locator(selector).first().innerText();
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element in the webview is the button `label`, reading focus at every press. */
+export async function tabToButton(page: Page, view: FrameLocator, label: string, key: 'Tab' | 'Shift+Tab' = 'Shift+Tab'): Promise<void> {
+  const heard: string[] = [];
+  for (let presses = 0; presses < 12; presses++) {
+    // Read without waiting: innerText() would wait its whole timeout for a focused element.
+    const focused = (await view.locator(':focus').count()) === 0 ? '(nothing)' : (await view.locator(':focus').innerText()).trim();
+    if (focused === label) return;
+    heard.push(focused.slice(0, 30));
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} did not reach the button “${label}”; focus went through: ${heard.join(' | ')}`);
 }

@@ -211,3 +211,12 @@ export async function signInThroughUi(page: Page, serviceUrl: string, key = 'gk_
   await answer(page, key, 'Set API Key');
   await statusItem(page, user).waitFor({ state: 'visible' });
 }
+
+/** Polls `check` (on disk, in the service's record) until it holds; the message names what was awaited. */
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

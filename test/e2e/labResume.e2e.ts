@@ -1,0 +1,71 @@
+// A run over data survives the window: Developer: Reload Window in the middle of a run (the
+// extension host stops with calls in flight and the file half written), then Resume in the
+// results view, which runs only the cells still missing (the web workbench forgot the key with the
+// page, so Resume asks for it first). The file ends with every cell exactly once.
+import { strict as assert } from 'node:assert';
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Scenario } from '../harness/e2eRunner';
+import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, waitForWorkbench, waitUntil } from './workbench';
+import { expectWebviewFocus, resultsWebview, tabToButton } from './webviews';
+
+const ROWS = 40;
+const DATA = 'data/people.csv';
+const CSV = `name,product\n${Array.from({ length: ROWS }, (_, i) => `Person ${i + 1},Loom`).join('\n')}\n`;
+const RESULTS = 'people.welcome-email.gistrun.jsonl';
+
+function resultKeys(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line.includes('"type":"result"'))
+    .map((line) => {
+      const result = JSON.parse(line) as { row: number; variant: string; sample: number };
+      return `${result.row}/${result.variant}/${result.sample}`;
+    });
+}
+
+export const scenario: Scenario = {
+  name: 'a run interrupted by a window reload resumes to every cell exactly once',
+  state: { signedIn: 'gk_demo_ada', files: { [DATA]: CSV } },
+  async run(context) {
+    const { page, service } = context;
+    const resultsFile = path.join(context.workspace, 'data', RESULTS);
+    // Slow answers, so the reload falls in the middle of the run.
+    service.injectFaults({ path: '/v1/generate', latencyMs: 250 }, 10_000);
+    await openFile(page, 'people.csv');
+    await runCommand(page, 'Gist: Run over Data…');
+    await pick(page, 'Welcome e-mail', /^Run over Data \(1\//);
+    await expectQuickInputFocus(page, /Variants \(2\//);
+    await toggleRow(page, 'formal', 1);
+    await toggleRow(page, 'friendly', 2);
+    await page.keyboard.press('Enter');
+    await answer(page, '1', /Samples per Cell/);
+    await acceptAsIs(page, /Run 80 Calls\?/);
+    await waitUntil('a few results', () => resultKeys(resultsFile).length >= 10);
+
+    await runCommand(page, 'Developer: Reload Window');
+    await waitForWorkbench(page);
+    const kept = resultKeys(resultsFile);
+    assert.ok(kept.length < ROWS * 2, `the reload stopped the run (${kept.length} results)`);
+    service.clearFaults();
+
+    // The results view is back with the window; it offers Resume.
+    await showOpenEditor(page, RESULTS);
+    const view = await resultsWebview(page);
+    await view.locator('.status', { hasText: 'without a result (the run stopped)' }).waitFor({ state: 'visible' });
+    await expectWebviewFocus(page, view, '.grid');
+    await context.screenshot('e2e-lab-resume');
+    await tabToButton(page, view, 'Resume');
+    await page.keyboard.press('Enter');
+    // This web workbench keeps SecretStorage in the page's memory: after the reload the key is asked again.
+    await answer(page, 'gk_demo_ada', 'Set API Key');
+    await waitUntil('every cell', () => resultKeys(resultsFile).length >= ROWS * 2);
+    await view.locator('.status', { hasText: /^40 rows$/ }).waitFor({ state: 'visible' });
+    const keys = resultKeys(resultsFile);
+    assert.equal(keys.length, ROWS * 2, 'no cell twice, none missing');
+    assert.equal(new Set(keys).size, ROWS * 2);
+  },
+};
