@@ -20,6 +20,7 @@ import type { AccountSnapshot } from './shared/accountStatus';
 import type { StatusView } from './account/statusView';
 import type { Catalog } from './catalog/catalog';
 import type { ConsentDialog } from './catalog/workspaceGistConsent';
+import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
 
@@ -79,4 +80,10 @@ export interface GistTestingApi {
    * when something must happen between the two.
    */
   readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
+  /**
+   * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
+   * extension host sees them before it has heard of a change the workbench made (VS Code tells it
+   * a moment later, and no test can hold that moment open); `undefined` puts the window's back.
+   */
+  editorView(view: EditorView | undefined): void;
 }

@@ -10,6 +10,7 @@ import { offerWalkthroughOnce } from './account/firstRun';
 import { registerCommands } from './commands';
 import { bindContextKeys } from './shared/contextKeys';
 import { diagnoseConnection } from './diagnostics/diagnoseCommand';
+import { EditorTargets } from './generation/editorTargets';
 import { Generation } from './generation/generation';
 import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
@@ -54,7 +55,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       (message) => logger.error(message),
     );
     const runner = new GenerationRunner(client, state, history, logger);
-    const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger);
+    const targets = new EditorTargets();
+    const generation = new Generation(account, catalog, new Memory(globalState), consent, runner, settings, logger, targets);
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
@@ -73,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       account,
       catalog,
       runner,
+      targets,
       statusBar,
       { dispose: () => void client.dispose() },
       history,
@@ -127,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       historySettled: () => history.settled(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
+      editorView: (view) => targets.viewForTest(view),
     };
     return { ...api, testing };
   } catch (error) {
