@@ -9,7 +9,7 @@ const PURE_MODULES = {
   account: ['{accountStatus,connection,profileList,statusView}.ts'],
   catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
-  generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,variableNames}.ts'],
+  generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyTooltip}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   shared: ['{accountStatus,commandIds,flowButtons,gistUser,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text}.ts'],

@@ -6,11 +6,16 @@ import * as vscode from 'vscode';
 import { appendSeparator, replacementSpans, type InsertMode } from './insertMode';
 import { mapRanges, type OffsetRange } from './rangeTracking';
 
-export type NewDocumentReason = 'noEditor' | 'closed' | 'editFailed' | 'requested';
+export type NewDocumentReason = 'noEditor' | 'notEditable' | 'closed' | 'editFailed' | 'requested';
+
+/** The text does not go where focus is: that editor cannot take text (`focus` names it), or no text editor has focus. */
+export interface Elsewhere {
+  readonly focus: string | undefined;
+}
 
 export type InsertionOutcome =
-  | { readonly kind: 'inserted'; readonly document: vscode.TextDocument }
-  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: NewDocumentReason }
+  | { readonly kind: 'inserted'; readonly document: vscode.TextDocument; readonly elsewhere?: Elsewhere | undefined }
+  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: NewDocumentReason; readonly elsewhere?: Elsewhere | undefined }
   | { readonly kind: 'clipboard' };
 
 function isShownInAnyTab(uri: vscode.Uri): boolean {
@@ -37,6 +42,8 @@ export class InsertionTarget implements vscode.Disposable {
     selections: readonly vscode.Selection[],
     /** The visible editors as this extension host knows them. */
     private readonly visibleEditors: () => readonly vscode.TextEditor[],
+    /** Set when the text does not go where focus was. */
+    private readonly elsewhere: Elsewhere | undefined,
   ) {
     this.ranges = selections.map((selection) => ({
       start: document?.offsetAt(selection.start) ?? 0,
@@ -53,9 +60,12 @@ export class InsertionTarget implements vscode.Disposable {
           });
   }
 
-  /** Captures `editor`'s document and selections now, before any prompt or request (no editor: the text will open in a new document). */
-  static capture(editor: vscode.TextEditor | undefined, visibleEditors: () => readonly vscode.TextEditor[]): InsertionTarget {
-    return new InsertionTarget(editor?.document, editor?.selections ?? [], visibleEditors);
+  /**
+   * Captures `editor`'s document and selections now, before any prompt or request (no editor: the
+   * text will open in a new document). `elsewhere`: `editor` is not the one with focus.
+   */
+  static capture(editor: vscode.TextEditor | undefined, visibleEditors: () => readonly vscode.TextEditor[], elsewhere?: Elsewhere): InsertionTarget {
+    return new InsertionTarget(editor?.document, editor?.selections ?? [], visibleEditors, elsewhere);
   }
 
   /** True while `document` is in a visible editor or any tab. A visible editor is in a tab; only a document in none needs the tabs looked through (~1 ms). */
@@ -74,7 +84,7 @@ export class InsertionTarget implements vscode.Disposable {
     }
     const document = this.document;
     if (document === undefined) {
-      return this.openInNewDocument(content, 'noEditor');
+      return this.openInNewDocument(content, this.elsewhere?.focus === undefined ? 'noEditor' : 'notEditable');
     }
     if (document.isClosed || !InsertionTarget.isShown(document, this.visibleEditors())) {
       return this.openInNewDocument(content, 'closed');
@@ -89,7 +99,7 @@ export class InsertionTarget implements vscode.Disposable {
     } catch {
       applied = false;
     }
-    return applied ? { kind: 'inserted', document } : this.openInNewDocument(content, 'editFailed');
+    return applied ? { kind: 'inserted', document, elsewhere: this.elsewhere } : this.openInNewDocument(content, 'editFailed');
   }
 
   private rangesFor(document: vscode.TextDocument, mode: InsertMode): vscode.Range[] {
@@ -140,7 +150,7 @@ export class InsertionTarget implements vscode.Disposable {
     const languageId = this.document?.isClosed === false ? this.document.languageId : undefined;
     const document = await vscode.workspace.openTextDocument(languageId === undefined ? { content } : { content, language: languageId });
     await vscode.window.showTextDocument(document, { preview: false });
-    return { kind: 'newDocument', document, reason };
+    return { kind: 'newDocument', document, reason, elsewhere: this.elsewhere };
   }
 
   dispose(): void {
