@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 // the diagnosis's steps and the pure half of each feature. They run and are unit tested on plain Node.
 const PURE_MODULES = {
   client: ['**/*.ts'],
-  account: ['{accountStatus,connection,profileList,statusView}.ts'],
+  account: ['{accountStatus,connection,profileList,statusView,storedKey}.ts'],
   catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],

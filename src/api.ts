@@ -86,4 +86,6 @@ export interface GistTestingApi {
    * a moment later, and no test can hold that moment open); `undefined` puts the window's back.
    */
   editorView(view: EditorView | undefined): void;
+  /** Binds the keys stored in the keychain as plain values (as versions before keys were bound stored them), as on this version's first start. */
+  bindKeysAsOnFirstStart(): Promise<void>;
 }

@@ -34,8 +34,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     // Every global-state write goes through this, so a failed one is logged, never lost silently.
     const globalState = new LoggedMemento(context.globalState, (message) => logger.error(message));
     // Every key read is known to the log's redaction, whichever profile it belongs to.
-    const keyStore = new KeyStore(context.secrets, (key) => logger.addSecret(key));
     const profiles = new Profiles(settings, new LoggedMemento(context.workspaceState, (message) => logger.error(message)), logger);
+    const keyStore = new KeyStore(context.secrets, globalState, () => profiles.all(), (key) => logger.addSecret(key), logger);
     const userAgent = `gist-generate-vscode/${String((context.extension.packageJSON as { version?: unknown }).version)}`;
     const client = new GistClient({
       userAgent,
@@ -130,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       historySettled: () => history.settled(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
+      bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
     };
     return { ...api, testing };
