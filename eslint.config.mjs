@@ -10,7 +10,7 @@ const PURE_MODULES = {
   catalog: ['{catalog,catalogText,editorTemplate,editorValueConsent}.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
-  history: ['{historyEntry,historyItem,historyTooltip}.ts'],
+  history: ['{historyEntry,historyItem,historyMerge,historyTooltip}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   shared: ['{accountStatus,commandIds,flowButtons,gistUser,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text}.ts'],
 };

@@ -68,6 +68,8 @@ export interface GistTestingApi {
   readonly globalStorageUri: vscode.Uri;
   /** Resolves once the history's queued writes have landed (the move of older history to files included). */
   historySettled(): Promise<void>;
+  /** What "Clear Call History…" does once the user said Clear (its question is a modal the extension host cannot answer). */
+  clearHistory(): Promise<void>;
   /**
    * Answers the question asked before editor text goes to a workspace gist, which is a modal the
    * extension host cannot click; `undefined` puts the real dialog back.

@@ -128,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       globalState: context.globalState,
       globalStorageUri: context.globalStorageUri,
       historySettled: () => history.settled(),
+      clearHistory: () => history.clear(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),

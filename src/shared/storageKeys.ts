@@ -17,6 +17,8 @@ export const GlobalStateKeys = {
   lastCallId: 'gist.lastCallId',
   /** history/callHistory.ts: the "Gist Calls" history. */
   callHistory: 'gist.callHistory',
+  /** history/callHistory.ts: when the history was last cleared, in any window (milliseconds). */
+  callHistoryClearedBefore: 'gist.callHistoryClearedBefore',
   /** account/firstRun.ts: the walkthrough has been offered once. */
   walkthroughOffered: 'gist.walkthroughOffered',
   /** account/keyStore.ts: the names of the secrets that hold keys (never a key), for listing unused ones where SecretStorage cannot list. */

@@ -16,6 +16,7 @@ import { runE2eScenarios } from './e2eRunner';
 import { ensureInstalled } from '../../tools/vscodeServer/install';
 import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integrationSuite';
 import { installCa, removeStaleTestCas } from './osTrustStore';
+import { PEER_ENTRY, PEER_HOST_ENV, startPeerHost } from './peerWindows';
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
 import { checkBrowser, MissingPrerequisite } from '../../tools/vscodeServer/prerequisites';
 import { startServer } from '../../tools/vscodeServer/server';
@@ -102,10 +103,23 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
   const service = await startService(serviceOptions);
   cleanup.add('the gist service', () => service.close());
   log(`gist service on ${service.url}`);
+  // A second window (another page on the same server), opened when a test asks for it.
+  const peerHost = args.mode === 'integration' ? await startPeerHost(log) : undefined;
+  const peerFolder = path.join(workspaceParent, 'second-window');
+  if (peerHost !== undefined) {
+    cleanup.add('the second window', () => peerHost.close());
+    await fs.mkdir(peerFolder);
+  }
 
   const server = await startServer({
     vscode: args.vscode,
-    env: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, ...osCaEnv, ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }) },
+    env: {
+      GIST_TEST_SERVICE_URL: service.url,
+      GIST_TEST_RESULTS_FILE: resultsFile,
+      ...osCaEnv,
+      ...(args.grep === undefined ? {} : { GIST_TEST_GREP: args.grep }),
+      ...(peerHost === undefined ? {} : { [PEER_HOST_ENV]: peerHost.url }),
+    },
     unsetEnv: args.osCa ? CA_ENVIRONMENT : [],
     userSettings: { ...userSettings(args.mode, service.url), ...(args.untrusted ? RESTRICTED_MODE_SETTINGS : {}) },
     logFile: `${prefix}-server.log`,
@@ -126,6 +140,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
   screenshotOnTimeout = () => screenshot(`${args.mode}-timeout`);
   // With --vsix the installed package is under test, so no development path.
   const developmentPath = args.vsix === undefined ? REPO_ROOT : undefined;
+  peerHost?.attach(page.context(), workbenchUrl(server.url, server.port, peerFolder, developmentPath, PEER_ENTRY), (line) => void browserLog.write(`${line}\n`));
 
   let passed: number;
   let failed: number;
