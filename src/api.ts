@@ -20,6 +20,7 @@ import type { AccountSnapshot } from './shared/accountStatus';
 import type { StatusView } from './account/statusView';
 import type { Catalog } from './catalog/catalog';
 import type { ConsentDialog } from './catalog/workspaceGistConsent';
+import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
 
@@ -67,6 +68,8 @@ export interface GistTestingApi {
   readonly globalStorageUri: vscode.Uri;
   /** Resolves once the history's queued writes have landed (the move of older history to files included). */
   historySettled(): Promise<void>;
+  /** What "Clear Call History…" does once the user said Clear (its question is a modal the extension host cannot answer). */
+  clearHistory(): Promise<void>;
   /**
    * Answers the question asked before editor text goes to a workspace gist, which is a modal the
    * extension host cannot click; `undefined` puts the real dialog back.
@@ -81,4 +84,12 @@ export interface GistTestingApi {
   readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
   /** What "Cancel" on a lab run's progress notification does (VS Code offers extensions no way to click it). */
   cancelLabRuns(): void;
+  /**
+   * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
+   * extension host sees them before it has heard of a change the workbench made (VS Code tells it
+   * a moment later, and no test can hold that moment open); `undefined` puts the window's back.
+   */
+  editorView(view: EditorView | undefined): void;
+  /** Binds the keys stored in the keychain as plain values (as versions before keys were bound stored them), as on this version's first start. */
+  bindKeysAsOnFirstStart(): Promise<void>;
 }

@@ -30,6 +30,7 @@ function commandTable({ account, generation, history, lab, diagnose, state, logg
   return {
     [CommandIds.setApiKey]: (args) => account.setApiKey(args),
     [CommandIds.signOut]: (args) => account.signOut(args),
+    [CommandIds.removeUnusedKeys]: (args) => account.removeUnusedKeys(args),
     [CommandIds.switchAccount]: (args) => account.switchAccount(args),
     [CommandIds.refreshAccount]: () => account.refresh(),
     [CommandIds.setBaseUrl]: () => account.setBaseUrl(),

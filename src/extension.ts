@@ -10,6 +10,7 @@ import { offerWalkthroughOnce } from './account/firstRun';
 import { registerCommands } from './commands';
 import { bindContextKeys } from './shared/contextKeys';
 import { diagnoseConnection } from './diagnostics/diagnoseCommand';
+import { EditorTargets } from './generation/editorTargets';
 import { Generation } from './generation/generation';
 import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
@@ -36,8 +37,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     // Every global-state write goes through this, so a failed one is logged, never lost silently.
     const globalState = new LoggedMemento(context.globalState, (message) => logger.error(message));
     // Every key read is known to the log's redaction, whichever profile it belongs to.
-    const keyStore = new KeyStore(context.secrets, (key) => logger.addSecret(key));
     const profiles = new Profiles(settings, new LoggedMemento(context.workspaceState, (message) => logger.error(message)), logger);
+    const keyStore = new KeyStore(context.secrets, globalState, () => profiles.all(), (key) => logger.addSecret(key), logger);
     const version = String((context.extension.packageJSON as { version?: unknown }).version);
     const userAgent = `gist-generate-vscode/${version}`;
     const client = new GistClient({
@@ -60,7 +61,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     );
     const runner = new GenerationRunner(client, state, history, logger);
     const memory = new Memory(globalState, (text) => logger.redact(text));
-    const generation = new Generation(account, catalog, memory, consent, runner, settings, logger);
+    const targets = new EditorTargets();
+    const generation = new Generation(account, catalog, memory, consent, runner, settings, logger, targets);
     const lab = new Lab({
       extensionUri: context.extensionUri,
       version,
@@ -94,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       account,
       catalog,
       runner,
+      targets,
       statusBar,
       { dispose: () => void client.dispose() },
       history,
@@ -149,9 +152,12 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       globalState: context.globalState,
       globalStorageUri: context.globalStorageUri,
       historySettled: () => history.settled(),
+      clearHistory: () => history.clear(),
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
       cancelLabRuns: () => lab.runs.cancelAll(),
+      bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
+      editorView: (view) => targets.viewForTest(view),
     };
     return { ...api, testing };
   } catch (error) {

@@ -20,7 +20,15 @@ import { SecretKeys } from '../shared/storageKeys';
 import type { Profile } from './profileList';
 import { ProfileChecks, type SignedInProfile } from './profileChecks';
 import type { Profiles } from './profiles';
+import { keyElsewhereMessage } from './accountCheck';
+import { keyService, NO_SERVICE, type KeyService } from './storedKey';
 import { pickAccount, type PickedAccount, type ProfileRow } from './switchAccount';
+import { removeUnusedKeys, type RemovedKey } from './unusedKeys';
+
+/** The service a found key is bound to: the one it was checked with. */
+function boundService(found: { readonly baseUrl: string; readonly apiKeyHeader: string }): KeyService {
+  return keyService(found) ?? NO_SERVICE;
+}
 
 /** `{profile}`: the argument form of Switch Account and Sign Out. */
 function profileArg(args: unknown): string | undefined {
@@ -56,7 +64,7 @@ export class Account implements vscode.Disposable {
   /** The window's profile and its key, for the connection diagnosis. */
   async activeTarget(): Promise<{ readonly profile: Profile; readonly apiKey: string | undefined }> {
     const profile = this.profiles.active();
-    return { profile, apiKey: await this.keyStore.get(profile.secretKey) };
+    return { profile, apiKey: await this.keyStore.keyFor(profile) };
   }
 
   /** The window's profile's connection as it is now, without asking anything (the language model tools). */
@@ -77,18 +85,20 @@ export class Account implements vscode.Disposable {
   async ensureSignedIn(): Promise<ConnectionSettings | undefined> {
     this.offerWalkthroughIfNew();
     const profile = this.profiles.active();
-    let key = await this.keyStore.get(profile.secretKey);
-    if (key === undefined) {
-      // The key flow asks for the service URL too when it is missing, in the same input.
-      const found = await this.keyFlow.run(profile, this.named(profile));
+    const stored = await this.keyStore.lookup(profile);
+    if (stored.kind !== 'usable') {
+      // The key flow asks for the service URL too when it is missing, in the same input. A key
+      // bound to another service is asked for again, saying why.
+      const found = await this.keyFlow.run(profile, this.named(profile), undefined, stored.kind === 'elsewhere' ? keyElsewhereMessage(stored.boundTo) : undefined);
       if (found !== undefined) {
         await this.store(this.fresh(profile), found);
-        key = found.key;
       }
     }
     if ((await ensureBaseUrl(this.fresh(profile), this.save, this.named(profile))) === undefined) {
       return undefined;
     }
+    // Sent only to the service it is bound to: the URL just asked for may be another.
+    const key = await this.keyStore.keyFor(this.fresh(profile));
     const connection = connectionFor(this.fresh(profile), key, this.settings.requestTimeoutMs());
     return connection.ok ? connection.connection : undefined;
   }
@@ -150,7 +160,7 @@ export class Account implements vscode.Disposable {
       await this.use(profile);
       return profile.name;
     }
-    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Switch Account'));
+    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Switch Account'), await this.unusedCount());
     try {
       return (await this.follow(picked))?.name;
     } finally {
@@ -165,7 +175,7 @@ export class Account implements vscode.Disposable {
       return undefined;
     }
     // The key first: the profile never exists without the key the user just gave.
-    await this.keyStore.store(SecretKeys.profileApiKey(found.name), found.key);
+    await this.keyStore.store(SecretKeys.profileApiKey(found.name), found.key, boundService(found));
     const profile = await this.profiles.addAndPick({ name: found.name, baseUrl: found.baseUrl });
     if (profile === undefined) {
       return undefined;
@@ -185,7 +195,7 @@ export class Account implements vscode.Disposable {
       // The profile as it is now: setting its URL may have renamed it.
       return user === undefined ? undefined : { profile: this.profiles.active(), user };
     }
-    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Sign In'));
+    const picked = await pickAccount(this.rows(), vscode.l10n.t('Gist: Sign In'), await this.unusedCount());
     let profile: Profile | undefined;
     try {
       profile = await this.follow(picked);
@@ -198,6 +208,14 @@ export class Account implements vscode.Disposable {
 
   hasSeveralProfiles(): boolean {
     return this.profiles.all().length > 1;
+  }
+
+  /**
+   * "Gist: Remove Unused API Keys…": the keys no profile sends (their profile is gone, or names
+   * another service now), picked from a list; `{all: true}` removes every one without asking.
+   */
+  removeUnusedKeys(args?: unknown): Promise<RemovedKey[]> {
+    return removeUnusedKeys(this.keyStore, args, this.logger);
   }
 
   /** Checks the window's profile's key again; resolves once the state reflects the latest check. */
@@ -227,12 +245,15 @@ export class Account implements vscode.Disposable {
         return undefined;
       case 'profile': {
         await this.use(choice.profile);
-        if (this.checks.active().status.kind === 'signedOut') {
-          // Picked to be used: its key is asked for right away.
+        if ((await this.keyStore.lookup(this.profiles.active())).kind !== 'usable') {
+          // Picked to be used: its key is asked for right away (also when the one stored is for another service).
           await this.setApiKey();
         }
         return this.profiles.active();
       }
+      case 'removeUnused':
+        await this.removeUnusedKeys();
+        return undefined;
     }
   }
 
@@ -245,6 +266,15 @@ export class Account implements vscode.Disposable {
   private rows(): ProfileRow[] {
     const active = this.profiles.active().secretKey;
     return this.profiles.all().map((profile) => ({ profile, status: this.checks.of(profile).status, active: profile.secretKey === active }));
+  }
+
+  /** How many stored keys no profile sends, for the account list to offer their removal; 0 when they cannot be read. */
+  private async unusedCount(): Promise<number> {
+    try {
+      return (await this.keyStore.unused()).length;
+    } catch {
+      return 0;
+    }
   }
 
   /** The profile named `name` (the window's when undefined); an unknown name is told and logged. */
@@ -273,9 +303,9 @@ export class Account implements vscode.Disposable {
     return this.profiles.all().find((current) => current.secretKey === profile.secretKey) ?? profile;
   }
 
-  /** Stores the key the flow found for `profile`, and shows whom it belongs to. */
+  /** Stores the key the flow found for `profile`, bound to the service it was checked with, and shows whom it belongs to. */
   private async store(profile: Profile, found: FoundKey): Promise<GistUser | undefined> {
-    await this.keyStore.store(profile.secretKey, found.key);
+    await this.keyStore.store(profile.secretKey, found.key, boundService(found));
     return this.confirmed(profile, found);
   }
 

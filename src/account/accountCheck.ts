@@ -11,6 +11,21 @@ import type { Logger } from '../shared/logger';
 import { connectionFor } from './connection';
 import type { KeyStore } from './keyStore';
 import type { Profile } from './profileList';
+import type { KeyService } from './storedKey';
+
+/** Why a profile's stored key is not used, and what to do: for the status bar and the key prompt. */
+export function keyElsewhereMessage(boundTo: KeyService): string {
+  if (boundTo.baseUrl === '') {
+    return vscode.l10n.t('The API key stored for this profile cannot be tied to a service, so it is not sent. Set the key for this service with “Gist: Set API Key…”.');
+  }
+  let host = boundTo.baseUrl;
+  try {
+    host = new URL(boundTo.baseUrl).host;
+  } catch {
+    // Shown as stored.
+  }
+  return vscode.l10n.t('The API key stored for this profile was checked with {0}, another service than the profile names now, so it is not sent. Set the key for this service with “Gist: Set API Key…”.', host);
+}
 
 export class AccountCheck implements vscode.Disposable {
   /** Bumped on every refresh so a slow, older answer never overwrites a newer one. */
@@ -81,7 +96,7 @@ export class AccountCheck implements vscode.Disposable {
 
   /** Another window (or this one) changed the key: check it, unless it is the one just confirmed. */
   async keyChanged(): Promise<void> {
-    const key = await this.keyStore.get(this.profileNow.secretKey);
+    const key = await this.keyStore.keyFor(this.profileNow);
     if (key !== undefined && key === this.confirmedKey && this.current.kind === 'signedIn') {
       return;
     }
@@ -101,13 +116,17 @@ export class AccountCheck implements vscode.Disposable {
   private async check(generation: number, signal: AbortSignal): Promise<void> {
     const current = (): boolean => generation === this.generation;
     const profile = this.profileNow;
-    const key = await this.keyStore.get(profile.secretKey);
+    const lookup = await this.keyStore.lookup(profile);
     if (!current()) {
       return;
     }
-    const connection = connectionFor(profile, key, this.timeoutMs());
+    const connection = connectionFor(profile, lookup.kind === 'usable' ? lookup.key : undefined, this.timeoutMs());
     if (!connection.ok) {
-      if (connection.missing === 'apiKey') {
+      if (connection.missing === 'apiKey' && lookup.kind === 'elsewhere') {
+        // Bound to the service it was checked with: never sent to this one.
+        this.logger.warn(`The API key stored for profile ${logValue(profile.name)} was checked with ${lookup.boundTo.baseUrl === '' ? 'no known service' : logValue(lookup.boundTo.baseUrl)}, not with ${logValue(profile.baseUrl)}: it is not sent there`);
+        this.set({ kind: 'error', reason: 'configuration', message: keyElsewhereMessage(lookup.boundTo) });
+      } else if (connection.missing === 'apiKey') {
         this.set({ kind: 'signedOut' });
       } else {
         this.set({

@@ -22,6 +22,9 @@ export interface FoundKey {
   readonly key: string;
   /** Undefined when the service could not be reached and the user chose "Save Anyway". */
   readonly user: GistUser | undefined;
+  /** The service it was checked with (or, saved unchecked, meant for): the key is bound to it. */
+  readonly baseUrl: string;
+  readonly apiKeyHeader: string;
 }
 
 /** What an asking step gathered: the key, and the service it is for. */
@@ -42,13 +45,17 @@ export function keyArgs(args: unknown): { readonly apiKey: string; readonly prof
   return undefined;
 }
 
-/** The masked key step, shared by Set API Key and Add Profile; `keep` receives the checked key. */
-export function keyStep(title: string, totalSteps: number, keep: (key: string) => void): Step {
+/**
+ * The masked key step, shared by Set API Key and Add Profile; `keep` receives the checked key.
+ * `why`: a sentence put before the prompt, saying why the key is asked for again.
+ */
+export function keyStep(title: string, totalSteps: number, keep: (key: string) => void, why?: string): Step {
   return async (input) => {
+    const prompt = vscode.l10n.t('Paste your gist service API key. It is stored in the system keychain, never in settings.');
     const entered = await input.showInputBox({
       title,
       totalSteps,
-      prompt: vscode.l10n.t('Paste your gist service API key. It is stored in the system keychain, never in settings.'),
+      prompt: why === undefined ? prompt : `${why} ${prompt}`,
       value: '',
       password: true,
       validate: reasonIfRefused(validateApiKey),
@@ -63,14 +70,14 @@ export function keyStep(title: string, totalSteps: number, keep: (key: string) =
  * The service URL when it is missing or invalid, then the key: one multi-step input, so focus
  * stays in the quick input between the two. The URL is saved once accepted (as before).
  */
-async function askForUrlAndKey(profile: Profile, save: SaveBaseUrl, named: string | undefined): Promise<AskedKey | undefined> {
+async function askForUrlAndKey(profile: Profile, save: SaveBaseUrl, named: string | undefined, why: string | undefined): Promise<AskedKey | undefined> {
   const current = validateBaseUrl(profile.baseUrl);
   const needsUrl = profile.baseUrl === '' || !current.ok;
   let baseUrl = current.ok ? current.url : profile.baseUrl;
   let key = '';
   const totalSteps = needsUrl ? 2 : 1;
   const title = named === undefined ? vscode.l10n.t('Gist: Set API Key') : vscode.l10n.t('Gist: Set API Key for {0}', named);
-  const askKey = keyStep(title, totalSteps, (checked) => (key = checked));
+  const askKey = keyStep(title, totalSteps, (checked) => (key = checked), why);
   const urlStep: Step = async (input) => {
     const entered = await input.showInputBox({
       title: named === undefined ? vscode.l10n.t('Gist: Service URL') : vscode.l10n.t('Gist: Service URL for {0}', named),
@@ -108,14 +115,15 @@ export class KeyFlow {
   /**
    * The key for `profile` (`named`: its name, said in the titles when there is more than one).
    * With `apiKey` given, that key without prompts; undefined when there is no key to store.
+   * `why`: why the key is asked for again (the one stored is for another service).
    */
-  async run(profile: Profile, named: string | undefined, apiKey?: string): Promise<FoundKey | undefined> {
+  async run(profile: Profile, named: string | undefined, apiKey?: string, why?: string): Promise<FoundKey | undefined> {
     if (apiKey !== undefined) {
       const baseUrl = await ensureBaseUrl(profile, this.saveBaseUrl, named);
       return baseUrl === undefined ? undefined : this.checkGivenKey({ baseUrl, apiKeyHeader: profile.apiKeyHeader, key: apiKey });
     }
-    const confirmed = await this.confirm(() => askForUrlAndKey(profile, this.saveBaseUrl, named));
-    return confirmed === undefined ? undefined : { key: confirmed.key, user: confirmed.user };
+    const confirmed = await this.confirm(() => askForUrlAndKey(profile, this.saveBaseUrl, named, why));
+    return confirmed === undefined ? undefined : { key: confirmed.key, user: confirmed.user, baseUrl: confirmed.baseUrl, apiKeyHeader: confirmed.apiKeyHeader };
   }
 
   /**
@@ -165,7 +173,7 @@ export class KeyFlow {
     }
     const verification = await this.verify({ ...given, key: valid.key });
     if (verification.ok) {
-      return { key: valid.key, user: verification.user };
+      return { key: valid.key, user: verification.user, baseUrl: given.baseUrl, apiKeyHeader: given.apiKeyHeader };
     }
     this.logger.warn(`API key check failed: ${verification.error.message}`);
     const setKey = vscode.l10n.t('Set API Key');

@@ -42,7 +42,7 @@ export class ProfileChecks implements vscode.Disposable {
 
   /** The window's profile's key, and when it changes (another key, or another profile): for the context keys. */
   readonly activeKey = {
-    get: (): Promise<string | undefined> => this.keyStore.get(this.profiles.active().secretKey),
+    get: (): Promise<string | undefined> => this.keyStore.keyFor(this.profiles.active()),
     onDidChange: this.activeKeyChanged.event,
   };
 

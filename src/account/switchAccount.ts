@@ -1,11 +1,11 @@
 // The quick pick behind "Gist: Switch Account…": every profile with whom it is signed in as, then
-// "Add Profile…" and "Edit Profiles in Settings".
+// "Add Profile…", "Edit Profiles in Settings" and, when there are any, "Remove Unused API Keys…".
 import * as vscode from 'vscode';
 import { labelText } from '../shared/inertText';
 import type { AccountStatus } from '../shared/accountStatus';
 import type { Profile } from './profileList';
 
-export type AccountChoice = { readonly kind: 'profile'; readonly profile: Profile } | { readonly kind: 'add' } | { readonly kind: 'edit' };
+export type AccountChoice = { readonly kind: 'profile'; readonly profile: Profile } | { readonly kind: 'add' } | { readonly kind: 'edit' } | { readonly kind: 'removeUnused' };
 
 export interface ProfileRow {
   readonly profile: Profile;
@@ -42,7 +42,7 @@ export interface PickedAccount {
  * replaces it (the key of a profile not signed in, the steps of "Add Profile…") or `close` is
  * called: so keyboard focus never falls back to the editor between the two.
  */
-export function pickAccount(rows: readonly ProfileRow[], title: string): Promise<PickedAccount> {
+export function pickAccount(rows: readonly ProfileRow[], title: string, unusedKeys = 0): Promise<PickedAccount> {
   const profileItems: Item[] = rows.map(({ profile, status, active }) => ({
     label: active ? `$(check) ${labelText(profile.name)}` : labelText(profile.name),
     description: profile.baseUrl === '' ? vscode.l10n.t('no service URL yet') : labelText(profile.baseUrl),
@@ -54,6 +54,15 @@ export function pickAccount(rows: readonly ProfileRow[], title: string): Promise
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: `$(add) ${vscode.l10n.t('Add Profile…')}`, detail: vscode.l10n.t('Another service, or another account on one'), choice: { kind: 'add' } },
     { label: `$(settings-gear) ${vscode.l10n.t('Edit Profiles in Settings')}`, choice: { kind: 'edit' } },
+    ...(unusedKeys === 0
+      ? []
+      : [
+          {
+            label: `$(trash) ${vscode.l10n.t('Remove Unused API Keys…')}`,
+            detail: vscode.l10n.t('{0} stored keys are never sent: their profile is gone, or names another service now', unusedKeys),
+            choice: { kind: 'removeUnused' } as const,
+          },
+        ]),
   ];
   const picker = vscode.window.createQuickPick<Item>();
   picker.title = title;

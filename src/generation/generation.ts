@@ -16,7 +16,7 @@ import { parseCompareArgs } from './compareArgs';
 import { openComparison, type CompareResult } from './compareResults';
 import { EditorSnapshot } from './editorFacts';
 import { parseGenerateArgs } from './generateArgs';
-import { InsertionTarget } from './insertionTarget';
+import type { EditorTargets } from './editorTargets';
 import { insertModeOr } from './insertMode';
 import type { Memory } from './memory';
 import { CallRequests, type Comparison } from './requests';
@@ -34,6 +34,8 @@ export class Generation {
     private readonly runner: GenerationRunner,
     private readonly settings: Settings,
     private readonly logger: Logger,
+    /** Where generated text goes: the editor the command was invoked from, when it can take text. */
+    private readonly targets: EditorTargets,
   ) {
     this.requests = new CallRequests(catalog, memory, logger);
   }
@@ -49,7 +51,7 @@ export class Generation {
       return undefined;
     }
     // Captured first: the text lands where the command was invoked, whatever happens meanwhile.
-    const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+    const target = this.targets.capture();
     const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
     try {
       const connection = await this.account.ensureSignedIn();
@@ -110,7 +112,7 @@ export class Generation {
 
   /** "Insert Again" from the history: the text at the cursor of the active editor, or a new document. */
   async insert(content: string): Promise<void> {
-    const target = InsertionTarget.capture(vscode.window.activeTextEditor);
+    const target = this.targets.capture();
     try {
       await this.runner.insert(target, content, 'cursor');
     } finally {

@@ -6,11 +6,16 @@ import * as vscode from 'vscode';
 import { appendSeparator, replacementSpans, type InsertMode } from './insertMode';
 import { mapRanges, type OffsetRange } from './rangeTracking';
 
-export type NewDocumentReason = 'noEditor' | 'closed' | 'editFailed' | 'requested';
+export type NewDocumentReason = 'noEditor' | 'notEditable' | 'closed' | 'editFailed' | 'requested';
+
+/** The text does not go where focus is: that editor cannot take text (`focus` names it), or no text editor has focus. */
+export interface Elsewhere {
+  readonly focus: string | undefined;
+}
 
 export type InsertionOutcome =
-  | { readonly kind: 'inserted'; readonly document: vscode.TextDocument }
-  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: NewDocumentReason }
+  | { readonly kind: 'inserted'; readonly document: vscode.TextDocument; readonly elsewhere?: Elsewhere | undefined }
+  | { readonly kind: 'newDocument'; readonly document: vscode.TextDocument; readonly reason: NewDocumentReason; readonly elsewhere?: Elsewhere | undefined }
   | { readonly kind: 'clipboard' };
 
 function isShownInAnyTab(uri: vscode.Uri): boolean {
@@ -32,7 +37,14 @@ export class InsertionTarget implements vscode.Disposable {
   private readonly wasSelection: readonly boolean[];
   private readonly subscription: vscode.Disposable | undefined;
 
-  private constructor(private readonly document: vscode.TextDocument | undefined, selections: readonly vscode.Selection[]) {
+  private constructor(
+    private readonly document: vscode.TextDocument | undefined,
+    selections: readonly vscode.Selection[],
+    /** The visible editors as this extension host knows them. */
+    private readonly visibleEditors: () => readonly vscode.TextEditor[],
+    /** Set when the text does not go where focus was. */
+    private readonly elsewhere: Elsewhere | undefined,
+  ) {
     this.ranges = selections.map((selection) => ({
       start: document?.offsetAt(selection.start) ?? 0,
       end: document?.offsetAt(selection.end) ?? 0,
@@ -48,9 +60,17 @@ export class InsertionTarget implements vscode.Disposable {
           });
   }
 
-  /** Captures the active editor's selections now, before any prompt or request. */
-  static capture(editor: vscode.TextEditor | undefined): InsertionTarget {
-    return editor === undefined ? new InsertionTarget(undefined, []) : new InsertionTarget(editor.document, editor.selections);
+  /**
+   * Captures `editor`'s document and selections now, before any prompt or request (no editor: the
+   * text will open in a new document). `elsewhere`: `editor` is not the one with focus.
+   */
+  static capture(editor: vscode.TextEditor | undefined, visibleEditors: () => readonly vscode.TextEditor[], elsewhere?: Elsewhere): InsertionTarget {
+    return new InsertionTarget(editor?.document, editor?.selections ?? [], visibleEditors, elsewhere);
+  }
+
+  /** True while `document` is in a visible editor or any tab. A visible editor is in a tab; only a document in none needs the tabs looked through (~1 ms). */
+  static isShown(document: vscode.TextDocument, visibleEditors: readonly vscode.TextEditor[]): boolean {
+    return visibleEditors.some((visible) => visible.document === document) || isShownInAnyTab(document.uri);
   }
 
   /** Puts the content in; never throws away the content, whatever happened to the editor. */
@@ -64,10 +84,9 @@ export class InsertionTarget implements vscode.Disposable {
     }
     const document = this.document;
     if (document === undefined) {
-      return this.openInNewDocument(content, 'noEditor');
+      return this.openInNewDocument(content, this.elsewhere?.focus === undefined ? 'noEditor' : 'notEditable');
     }
-    // A visible editor is in a tab; only a document in no visible editor needs the tabs looked through (~1 ms).
-    if (document.isClosed || (!vscode.window.visibleTextEditors.some((visible) => visible.document === document) && !isShownInAnyTab(document.uri))) {
+    if (document.isClosed || !InsertionTarget.isShown(document, this.visibleEditors())) {
       return this.openInNewDocument(content, 'closed');
     }
     const ranges = this.rangesFor(document, mode);
@@ -80,7 +99,7 @@ export class InsertionTarget implements vscode.Disposable {
     } catch {
       applied = false;
     }
-    return applied ? { kind: 'inserted', document } : this.openInNewDocument(content, 'editFailed');
+    return applied ? { kind: 'inserted', document, elsewhere: this.elsewhere } : this.openInNewDocument(content, 'editFailed');
   }
 
   private rangesFor(document: vscode.TextDocument, mode: InsertMode): vscode.Range[] {
@@ -101,17 +120,24 @@ export class InsertionTarget implements vscode.Disposable {
   }
 
   private async applyEdit(document: vscode.TextDocument, ranges: readonly vscode.Range[], content: string): Promise<boolean> {
-    const editor = vscode.window.visibleTextEditors.find((visible) => visible.document === document);
+    const editor = this.visibleEditors().find((visible) => visible.document === document);
     if (editor !== undefined) {
-      // One edit with every range is one undo step.
-      return editor.edit(
-        (builder) => {
-          for (const range of ranges) {
-            builder.replace(range, content);
-          }
-        },
-        { undoStopBefore: true, undoStopAfter: true },
-      );
+      try {
+        // One edit with every range is one undo step.
+        return await editor.edit(
+          (builder) => {
+            for (const range of ranges) {
+              builder.replace(range, content);
+            }
+          },
+          { undoStopBefore: true, undoStopAfter: true },
+        );
+      } catch {
+        // The editor is gone: the workbench replaced it (another tab shown in its group) before
+        // this extension host heard of it, which it does a moment later. Nothing was edited, so
+        // the ranges still hold, and the document (still open in its tab) takes the edit without
+        // an editor. Ten generations at once from ten editors lost texts so (npm run bench, scale).
+      }
     }
     const edit = new vscode.WorkspaceEdit();
     for (const range of ranges) {
@@ -124,7 +150,7 @@ export class InsertionTarget implements vscode.Disposable {
     const languageId = this.document?.isClosed === false ? this.document.languageId : undefined;
     const document = await vscode.workspace.openTextDocument(languageId === undefined ? { content } : { content, language: languageId });
     await vscode.window.showTextDocument(document, { preview: false });
-    return { kind: 'newDocument', document, reason };
+    return { kind: 'newDocument', document, reason, elsewhere: this.elsewhere };
   }
 
   dispose(): void {

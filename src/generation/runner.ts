@@ -3,6 +3,7 @@
 // notification, the status bar spinner, one log line per call, the last call id, the failure
 // notification and its buttons, the history and the outcome event. The caller decides only where
 // the results go; Insert Again uses the same `insert`. A tool shows its calls itself (`shownBy`).
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeError } from '../client/describe';
 import { GistError, isGistError } from '../client/errors';
@@ -12,7 +13,7 @@ import type { ConnectionSettings, GenerateRequest, GenerationResult } from '../c
 import { FEEDBACK_DELAY_MS } from '../shared/limits';
 import { labelText } from '../shared/inertText';
 import { showInformation, withNotificationProgress } from '../shared/notify';
-import { userMessage } from '../shared/userMessage';
+import { userMessage, type UserMessage } from '../shared/userMessage';
 import type { Logger } from '../shared/logger';
 import { redactValues } from '../shared/redact';
 import type { ExtensionState } from '../shared/state';
@@ -20,7 +21,7 @@ import { formatCallLine } from './callLogLine';
 import type { ErrorAction } from './errorActions';
 import { notifyFailure } from './errorNotifier';
 import type { InsertMode } from './insertMode';
-import type { InsertionOutcome, InsertionTarget, NewDocumentReason } from './insertionTarget';
+import type { InsertionOutcome, InsertionTarget } from './insertionTarget';
 
 export type InsertionKind = InsertionOutcome['kind'];
 
@@ -135,8 +136,10 @@ export class GenerationRunner implements vscode.Disposable {
   /** Puts generated text into its target, telling the user when it went somewhere else. */
   async insert(target: InsertionTarget, content: string, mode: InsertMode, callId?: string): Promise<InsertionKind> {
     const insertion = await target.insert(content, mode);
-    if (insertion.kind === 'newDocument' && insertion.reason !== 'requested') {
-      tellAboutNewDocument(insertion.reason);
+    const elsewhere = whereItWent(insertion);
+    if (elsewhere !== undefined) {
+      this.logger.info(elsewhere);
+      void showInformation(elsewhere);
     } else if (insertion.kind === 'clipboard' && callId !== undefined) {
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Generated text copied to the clipboard (call {0})', labelText(callId, 100)), 5000);
     }
@@ -275,12 +278,31 @@ function withoutKeys(outcome: TestedCallOutcome, redact: (text: string) => strin
   };
 }
 
-function tellAboutNewDocument(reason: Exclude<NewDocumentReason, 'requested'>): void {
-  const message =
-    reason === 'noEditor'
-      ? vscode.l10n.t('No editor was open, so the generated text opened in a new document.')
-      : reason === 'closed'
-        ? vscode.l10n.t('The document was closed during the call, so the generated text opened in a new document.')
-        : vscode.l10n.t('The editor could not take the text, so it opened in a new document.');
-  void showInformation(userMessage(message));
+/** The sentence that tells the user where the text went, when it is not where focus was; undefined when it is. */
+function whereItWent(insertion: InsertionOutcome): UserMessage | undefined {
+  if (insertion.kind === 'clipboard') {
+    return undefined;
+  }
+  if (insertion.kind === 'inserted') {
+    if (insertion.elsewhere === undefined) {
+      return undefined;
+    }
+    const focus = insertion.elsewhere.focus;
+    const name = path.posix.basename(insertion.document.uri.path);
+    return focus === undefined
+      ? userMessage(vscode.l10n.t('The generated text went into {0}, the last document you were in: no text editor has focus.'), name)
+      : userMessage(vscode.l10n.t('The generated text went into {0}: the editor with focus ({1}) cannot take text.'), name, focus);
+  }
+  switch (insertion.reason) {
+    case 'noEditor':
+      return userMessage(vscode.l10n.t('No editor was open, so the generated text opened in a new document.'));
+    case 'notEditable':
+      return userMessage(vscode.l10n.t('The editor with focus ({0}) cannot take text, and no document was open: the generated text went into a new document.'), insertion.elsewhere?.focus ?? '');
+    case 'closed':
+      return userMessage(vscode.l10n.t('The document was closed during the call, so the generated text opened in a new document.'));
+    case 'editFailed':
+      return userMessage(vscode.l10n.t('The editor could not take the text, so it opened in a new document.'));
+    case 'requested':
+      return undefined;
+  }
 }

@@ -58,6 +58,16 @@ export function itemId(at: number, suffix: string): string {
   return `${Math.max(0, Math.floor(at)).toString(36)}-${suffix}`;
 }
 
+/** True for a name `itemId` can give (so a file of that name is an entry's). */
+export function isItemId(id: string): boolean {
+  return ITEM_ID.test(id);
+}
+
+/** When the call of `id` was made (the milliseconds `itemId` wrote). */
+export function timeOfItemId(id: string): number {
+  return parseInt(id.slice(0, id.indexOf('-')), 36);
+}
+
 /** A short, stable suffix for an entry stored by an older version, so its id is the same at every read. */
 function hashSuffix(entry: HistoryEntry, index: number): string {
   let hash = 0x811c9dc5;

@@ -10,6 +10,7 @@ import { invisibleNote } from '../shared/invisibleNote';
 import { MAX_CONFIRMATION_VALUE_CHARS } from '../shared/limits';
 import { markdownCodeBlock, markdownStrong, markdownText } from '../shared/markdown';
 import type { CallPlan, PlannedValue } from './callPlan';
+import type { Destination } from './confirmedCalls';
 
 function origin(plan: CallPlan): string {
   return plan.entry.origin === 'workspace'
@@ -44,13 +45,28 @@ function shownValue(value: string): string {
   return [...parts, ...invisibleLine(value)].join('\n\n');
 }
 
-/** The confirmation and the progress message of a call that can be sent. */
-export function confirmationFor(plan: CallPlan, given: Readonly<Record<string, string>>): vscode.PreparedToolInvocation {
+/** The service's host (the whole URL when it has none), and the profile whose key goes with the call. */
+function whereTo({ profile, baseUrl }: Destination): string {
+  let host = baseUrl;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    // Checked before any call; shown as it is written otherwise.
+  }
+  return profile === undefined
+    ? vscode.l10n.t('Sent to {0}.', markdownStrong(host))
+    : vscode.l10n.t('Sent to {0} with the key of profile {1}.', markdownStrong(host), markdownText(profile));
+}
+
+/** The confirmation and the progress message of a call that can be sent to `destination`. */
+export function confirmationFor(plan: CallPlan, given: Readonly<Record<string, string>>, destination: Destination): vscode.PreparedToolInvocation {
   const { entry, request, values } = plan;
   const label = markdownStrong(entry.label);
   const lines = [
     vscode.l10n.t('Gist: {0} ({1}). {2}', label, markdownText(entry.id), origin(plan)),
     request.variant === undefined ? vscode.l10n.t('Variant: chosen by the service.') : vscode.l10n.t('Variant: {0}.', markdownText(request.variant)),
+    // With several profiles the user must see where the values go.
+    whereTo(destination),
     ...invisibleLine(entry.label, entry.id, entry.source, request.variant ?? ''),
   ];
   if (values.length === 0) {

@@ -1,13 +1,40 @@
-// The calls gist_generate's confirmation showed, kept until their `invoke`: what goes out is what
-// the user saw, even if the editor or the clipboard changed while the question was open, and a call
-// the confirmation never showed (its preparation failed, and then the account or the catalog
-// changed) is not sent. VS Code prepares a call, asks, then invokes it with the same input.
+// What each preparation of a gist_generate call showed for confirmation, kept until the invoke
+// that follows it: what goes out is what the user saw (even if the editor or the clipboard changed
+// while the question was open), and nothing goes out that a preparation did not show.
+//
+// VS Code gives a tool that uses the public API no id that ties an `invoke` to its
+// `prepareInvocation`: the call id (`toolCallId`, `chatStreamToolCallId`) reaches only extensions
+// with proposed API. `prepareInvocation` gets the input (1.100; later versions add the chat
+// request and session, undeclared), `invoke` the input and the chat session's token
+// (`extHostLanguageModelTools.ts`). What VS Code does guarantee is the order:
+// `LanguageModelToolsService.invokeTool` runs one call's preparation, its confirmation and its
+// invoke one after the other, and never invokes a call the user cancelled or skipped. So the
+// preparation of an invoke is the latest preparation of the same input. Each preparation
+// therefore replaces whatever an earlier one of that input left (a question the user cancelled is
+// gone then), and records what it showed, or that it showed nothing; invoke takes that, once.
 // Pure: no `vscode`.
 import type { GenerateRequest } from '../client/types';
 import type { CallPlan } from './callPlan';
 
-/** Questions left unanswered (the user cancelled) are dropped past this, oldest first. */
+/** Inputs prepared and not invoked (questions left open or cancelled) are dropped past this, oldest first. */
 const MAX_PENDING = 16;
+
+/** Where a call goes: the profile, its service and the header of its key, as the confirmation named them. */
+export interface Destination {
+  readonly profile: string | undefined;
+  readonly baseUrl: string;
+  readonly apiKeyHeader: string;
+}
+
+/** A call as its confirmation showed it. */
+export interface ShownCall {
+  readonly plan: CallPlan;
+  readonly destination: Destination;
+}
+
+export function sameDestination(a: Destination, b: Destination): boolean {
+  return a.profile === b.profile && a.baseUrl === b.baseUrl && a.apiKeyHeader.toLowerCase() === b.apiKeyHeader.toLowerCase();
+}
 
 /** The same input gives the same key, whatever the order of its values. */
 export function inputKey(request: GenerateRequest): string {
@@ -15,29 +42,52 @@ export function inputKey(request: GenerateRequest): string {
   return JSON.stringify([request.gistId, request.variant ?? null, values]);
 }
 
-export class ConfirmedCalls {
-  private readonly pending: Array<{ readonly key: string; readonly plan: CallPlan }> = [];
+interface Preparation {
+  readonly key: string;
+  /** Undefined while it is worked out, and when it showed nothing. */
+  shown: ShownCall | undefined;
+}
 
-  /** A call about to be shown for confirmation. */
-  add(input: GenerateRequest, plan: CallPlan): void {
-    this.pending.push({ key: inputKey(input), plan });
+export class ConfirmedCalls {
+  private readonly pending: Preparation[] = [];
+
+  /**
+   * A preparation of `input` begins: what any earlier preparation of the same input left is
+   * dropped now, before anything is awaited. Returns how to record what this one shows; until it
+   * does (and if it shows nothing), an invoke of this input sends nothing.
+   */
+  begin(input: GenerateRequest): (shown: ShownCall) => void {
+    const key = inputKey(input);
+    this.drop(key);
+    const preparation: Preparation = { key, shown: undefined };
+    this.pending.push(preparation);
     if (this.pending.length > MAX_PENDING) {
       this.pending.shift();
     }
+    return (shown) => {
+      // Replaced meanwhile by a newer preparation of the same input: that one is what counts.
+      if (this.pending.includes(preparation)) {
+        preparation.shown = shown;
+      }
+    };
   }
 
-  /**
-   * The call shown for this input, once. The newest when the same input was prepared twice: an
-   * earlier question may have been cancelled (then never invoked), and what the user just
-   * confirmed is the latest one. Calls prepared together are each taken in turn.
-   */
-  take(input: GenerateRequest): CallPlan | undefined {
+  /** A preparation of `input` that shows `shown`, recorded at once. */
+  add(input: GenerateRequest, shown: ShownCall): void {
+    this.begin(input)(shown);
+  }
+
+  /** What the latest preparation of this input showed, once; undefined when it showed nothing or there was none. */
+  take(input: GenerateRequest): ShownCall | undefined {
     const key = inputKey(input);
-    for (let index = this.pending.length - 1; index >= 0; index--) {
-      if (this.pending[index]?.key === key) {
-        return this.pending.splice(index, 1)[0]?.plan;
-      }
+    const index = this.pending.findIndex((preparation) => preparation.key === key);
+    return index === -1 ? undefined : this.pending.splice(index, 1)[0]?.shown;
+  }
+
+  private drop(key: string): void {
+    const index = this.pending.findIndex((preparation) => preparation.key === key);
+    if (index !== -1) {
+      this.pending.splice(index, 1);
     }
-    return undefined;
   }
 }

@@ -8,16 +8,16 @@ import type { ConnectionResult } from '../account/connection';
 import type { GistCatalog } from '../catalog/gistCatalog';
 import type { EditorValueConsent } from '../catalog/workspaceGistConsent';
 import { logValue } from '../shared/oneLine';
-import type { GenerateRequest } from '../client/types';
+import type { ConnectionSettings, GenerateRequest } from '../client/types';
 import { EditorSnapshot } from '../generation/editorFacts';
 import type { GenerationRunner } from '../generation/runner';
 import type { Logger } from '../shared/logger';
 import { checkAgainstCatalog, placeholdersToResolve, planValues, type CallPlan } from './callPlan';
 import { confirmationFor } from './confirmation';
-import { ConfirmedCalls } from './confirmedCalls';
+import { ConfirmedCalls, sameDestination, type Destination } from './confirmedCalls';
 import { parseGenerateToolInput } from './toolInput';
 import { ToolNames } from './toolNames';
-import { callFailed, declinedEditorValues, generated, notConfirmed, notConnected, planProblem, refusedInput, unexpectedFailure } from './toolReplies';
+import { accountChanged, callFailed, declinedEditorValues, generated, notConfirmed, notConnected, planProblem, refusedInput, unexpectedFailure } from './toolReplies';
 import { textResult } from './toolResult';
 
 export interface GenerateToolParts {
@@ -30,7 +30,12 @@ export interface GenerateToolParts {
   readonly logger: Logger;
 }
 
-type Prepared = { readonly ok: true; readonly input: GenerateRequest; readonly plan: CallPlan } | { readonly ok: false; readonly reply: string };
+type Prepared = { readonly ok: true; readonly plan: CallPlan } | { readonly ok: false; readonly reply: string };
+
+/** Where a connection sends a call, as the confirmation names it. */
+function destinationOf(connection: ConnectionSettings): Destination {
+  return { profile: connection.profile, baseUrl: connection.baseUrl, apiKeyHeader: connection.apiKeyHeader };
+}
 
 export class GistGenerateTool implements vscode.LanguageModelTool<unknown> {
   private readonly confirmed = new ConfirmedCalls();
@@ -38,17 +43,27 @@ export class GistGenerateTool implements vscode.LanguageModelTool<unknown> {
   constructor(private readonly parts: GenerateToolParts) {}
 
   async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
+    const checking = { invocationMessage: vscode.l10n.t('Checking the gist call…') };
+    const parsed = parseGenerateToolInput(options.input);
+    if (!parsed.ok) {
+      // Nothing can be sent: invoke only tells the model why, so there is nothing to confirm.
+      return checking;
+    }
+    // Before anything is awaited: this preparation replaces what an earlier one of the same input
+    // left, so the invoke after it sends what it shows, or nothing.
+    const show = this.confirmed.begin(parsed.request);
     try {
-      const prepared = await this.prepare(options.input);
-      if (!prepared.ok) {
-        // Nothing can be sent: invoke only tells the model why, so there is nothing to confirm.
-        return { invocationMessage: vscode.l10n.t('Checking the gist call…') };
+      const connection = await this.parts.connection();
+      const prepared = connection.ok ? await this.plan(parsed.request) : undefined;
+      if (!connection.ok || prepared?.ok !== true) {
+        return checking;
       }
-      this.confirmed.add(prepared.input, prepared.plan);
-      return confirmationFor(prepared.plan, prepared.input.values);
+      const destination = destinationOf(connection.connection);
+      show({ plan: prepared.plan, destination });
+      return confirmationFor(prepared.plan, parsed.request.values, destination);
     } catch (error) {
       this.parts.logger.error(`${ToolNames.generate}: preparing the call failed: ${String(error)}`);
-      return { invocationMessage: vscode.l10n.t('Checking the gist call…') };
+      return checking;
     }
   }
 
@@ -67,17 +82,23 @@ export class GistGenerateTool implements vscode.LanguageModelTool<unknown> {
     if (!parsed.ok) {
       return [this.sentNothing(refusedInput(parsed.reason))];
     }
-    const shown = this.confirmed.take(parsed.request);
+    const taken = this.confirmed.take(parsed.request);
     const connection = await this.parts.connection();
     if (!connection.ok) {
       return [this.sentNothing(notConnected(connection.missing))];
     }
-    if (shown === undefined) {
-      // Not shown for confirmation: its preparation found a problem (which still holds, or which
-      // went away meanwhile), or it was never prepared. Either way it is not sent.
+    if (taken === undefined) {
+      // Its latest preparation showed nothing: it found a problem (which still holds, or which went
+      // away meanwhile), or it was never prepared. Either way nothing is sent, not even what an
+      // earlier preparation of the same input showed.
       const prepared = await this.plan(parsed.request);
       return [this.sentNothing(prepared.ok ? notConfirmed : prepared.reply)];
     }
+    if (!sameDestination(taken.destination, destinationOf(connection.connection))) {
+      // The window switched profiles, or the profile's service changed, after the user confirmed.
+      return [this.sentNothing(accountChanged)];
+    }
+    const shown = taken.plan;
     if (!(await this.parts.consent.confirm(shown.entry, shown.request.values, parsed.request.values))) {
       return [this.sentNothing(declinedEditorValues)];
     }
@@ -100,16 +121,6 @@ export class GistGenerateTool implements vscode.LanguageModelTool<unknown> {
     return [error === undefined ? unexpectedFailure : callFailed(error.kind, error.message, error.callId)];
   }
 
-  /** The call as it would be sent, or the reply that says why it cannot be. */
-  private async prepare(input: unknown): Promise<Prepared> {
-    const parsed = parseGenerateToolInput(input);
-    if (!parsed.ok) {
-      return { ok: false, reply: refusedInput(parsed.reason) };
-    }
-    const connection = await this.parts.connection();
-    return connection.ok ? this.plan(parsed.request) : { ok: false, reply: notConnected(connection.missing) };
-  }
-
   private async plan(request: GenerateRequest): Promise<Prepared> {
     const checked = checkAgainstCatalog(request, await this.parts.catalog.entries());
     if (!checked.ok) {
@@ -119,7 +130,7 @@ export class GistGenerateTool implements vscode.LanguageModelTool<unknown> {
     // The editor as it is now (the chat does not take it away), the clipboard only if a default reads it.
     const facts = await EditorSnapshot.capture(vscode.window.activeTextEditor).resolve(placeholdersToResolve(entry, request));
     const planned = planValues(entry, variant, request, facts);
-    return planned.ok ? { ok: true, input: request, plan: planned.value } : { ok: false, reply: planProblem(planned.problem) };
+    return planned.ok ? { ok: true, plan: planned.value } : { ok: false, reply: planProblem(planned.problem) };
   }
 
   /** Logs a reply that sent nothing, and returns it. */

@@ -50,6 +50,8 @@ export const declinedEditorValues = `The user did not agree to send text from th
 
 export const notConfirmed = `The call was not shown to the user for confirmation (the account or the catalog changed meanwhile). ${NOTHING_SENT} Call ${ToolNames.generate} again.`;
 
+export const accountChanged = `The account changed after the user confirmed the call: this window now uses another profile or service than the confirmation named. ${NOTHING_SENT} Call ${ToolNames.generate} again, so the user can confirm where it goes.`;
+
 export const unexpectedFailure = 'The gist call failed unexpectedly; nothing was generated. Tell the user the details are in the log (“Gist: Show Call Log”).';
 
 /** A failed call, by kind, with the service's one-line message and the call id when it gave one. */

@@ -11,6 +11,8 @@ export const CommandIds = {
   /** This window's profile (`{profile}` picks one by name), "Add Profile…". */
   switchAccount: 'gist.switchAccount',
   diagnoseConnection: 'gist.diagnoseConnection',
+  /** The stored keys no profile sends (`{all: true}` removes them all without asking). */
+  removeUnusedKeys: 'gist.removeUnusedKeys',
   repeatLast: 'gist.repeatLast',
   compareVariants: 'gist.compareVariants',
   clearHistory: 'gist.history.clear',

@@ -17,8 +17,14 @@ export const GlobalStateKeys = {
   lastCallId: 'gist.lastCallId',
   /** history/callHistory.ts: the "Gist Calls" history. */
   callHistory: 'gist.callHistory',
+  /** history/callHistory.ts: when the history was last cleared, in any window (milliseconds). */
+  callHistoryClearedBefore: 'gist.callHistoryClearedBefore',
   /** account/firstRun.ts: the walkthrough has been offered once. */
   walkthroughOffered: 'gist.walkthroughOffered',
+  /** account/keyStore.ts: the names of the secrets that hold keys (never a key), for listing unused ones where SecretStorage cannot list. */
+  apiKeySecrets: 'gist.apiKeySecrets',
+  /** account/keyStore.ts: true once the keys stored before keys were bound to their services have been bound. */
+  apiKeysBound: 'gist.apiKeysBound',
 } as const;
 
 /** Workspace state (`context.workspaceState`): this workspace only. */
@@ -29,7 +35,10 @@ export const WorkspaceStateKeys = {
   activeProfile: 'gist.activeProfile',
 } as const;
 
-/** Secret storage (the OS keychain), written only by account/keyStore.ts: one API key per profile. */
+/**
+ * Secret storage (the OS keychain), written only by account/keyStore.ts: one API key per profile,
+ * stored with the service it was checked with (account/storedKey.ts).
+ */
 export const SecretKeys = {
   /** The key of the profile from `gist.baseUrl`: where the one key was kept before profiles, so it stays. */
   apiKey: 'gist.apiKey',

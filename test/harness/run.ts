@@ -25,6 +25,7 @@ import { runE2eScenarios, type OpenedWindow } from './e2eRunner';
 import { ensureInstalled } from '../../tools/vscodeServer/install';
 import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integrationSuite';
 import { installCa, removeStaleTestCas } from './osTrustStore';
+import { PEER_ENTRY, PEER_HOST_ENV, startPeerHost, type PeerHost } from './peerWindows';
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
 import { checkBrowser, MissingPrerequisite } from '../../tools/vscodeServer/prerequisites';
 import { installExtensions, startServer } from '../../tools/vscodeServer/server';
@@ -113,6 +114,8 @@ interface RunContext {
   readonly serverEnv: Record<string, string>;
   /** The packaged extension installed once, for `--vsix`. */
   readonly extensionsDir: string | undefined;
+  /** The integration suite's second window, which a test opens on demand (peerWindows.ts). */
+  readonly peerHost: PeerHost | undefined;
   readonly browserLog: (line: string) => void;
 }
 
@@ -123,7 +126,12 @@ async function screenshotOf(page: Page, name: string): Promise<string> {
 }
 
 /** Starts a server with `settings` and opens its workbench on `folder`, in a new browser context. */
-async function openWorkbench(context: RunContext, settings: Record<string, unknown>, folder: string, testsPath?: string): Promise<OpenedWindow & { readonly serverUrl: string }> {
+async function openWorkbench(
+  context: RunContext,
+  settings: Record<string, unknown>,
+  folder: string,
+  testsPath?: string,
+): Promise<OpenedWindow & { readonly serverUrl: string; urlFor(folder: string, testsPath?: string): string }> {
   const { args } = context;
   const cleanup = new Cleanup(log);
   try {
@@ -142,8 +150,8 @@ async function openWorkbench(context: RunContext, settings: Record<string, unkno
     cleanup.add('the browser context', () => window.close());
     // With --vsix the installed package is under test, so no development path.
     const developmentPath = args.vsix === undefined ? REPO_ROOT : undefined;
-    const url = workbenchUrl(server.url, server.port, folder, developmentPath, testsPath);
-    return { page: window.page, serverUrl: url, close: () => cleanup.run() };
+    const urlFor = (other: string, tests?: string): string => workbenchUrl(server.url, server.port, other, developmentPath, tests);
+    return { page: window.page, serverUrl: urlFor(folder, testsPath), urlFor, close: () => cleanup.run() };
   } catch (error) {
     await cleanup.run();
     throw error;
@@ -165,6 +173,10 @@ async function runIntegrationOnce(context: RunContext, run: number): Promise<Sui
     TESTS_ENTRY,
   );
   screenshotOnTimeout = () => screenshotOf(window.page, `${context.suite}-timeout`);
+  // The second window opens, when a test asks, in the same browser context: a window of the same VS Code.
+  const peerFolder = path.join(parent, 'second-window');
+  await fs.mkdir(peerFolder);
+  context.peerHost?.attach(window.page.context(), window.urlFor(peerFolder, PEER_ENTRY), context.browserLog);
   try {
     const exited = await awaitAutomationExit(window.page);
     await window.page.goto(window.serverUrl);
@@ -241,6 +253,12 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
   if (args.grep !== undefined) {
     serverEnv.GIST_TEST_GREP = args.grep;
   }
+  // A second window (another page on the same server), opened when an integration test asks for it.
+  const peerHost = args.mode === 'integration' ? await startPeerHost(log) : undefined;
+  if (peerHost !== undefined) {
+    cleanup.add('the second window', () => peerHost.close());
+    serverEnv[PEER_HOST_ENV] = peerHost.url;
+  }
 
   let extensionsDir: string | undefined;
   if (args.vsix !== undefined) {
@@ -253,7 +271,7 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
 
   const browser = await launchChromium();
   cleanup.add('the browser', () => browser.close().catch(() => undefined));
-  const context: RunContext = { args, suite, service, browser, serverEnv, extensionsDir, browserLog: (line) => void browserLog.write(`${line}\n`) };
+  const context: RunContext = { args, suite, service, browser, serverEnv, extensionsDir, peerHost, browserLog: (line) => void browserLog.write(`${line}\n`) };
 
   const runs: SuiteRun[] = [];
   for (let run = 1; run <= args.repeat && !stopping; run++) {

@@ -16,7 +16,8 @@ import { extensionApi, historyFolder, MapMemento, openEditor, resetForTest, sign
 const KEY = 'gist.callHistory';
 const cancellation = new vscode.CancellationTokenSource().token;
 const bytesOf = (value: unknown): number => Buffer.byteLength(JSON.stringify(value));
-const filesIn = (folder: vscode.Uri): string[] => (existsSync(folder.fsPath) ? readdirSync(folder.fsPath).sort() : []);
+/** The entries' files (the folder also holds the marker of the last Clear, which every window reads). */
+const filesIn = (folder: vscode.Uri): string[] => (existsSync(folder.fsPath) ? readdirSync(folder.fsPath).filter((name) => name.endsWith('.json')).sort() : []);
 
 const call = (n: number, content = `content ${n}`): CallOutcome => ({
   request: { gistId: 'echo', variant: 'plain', values: { text: `value ${n}` } },

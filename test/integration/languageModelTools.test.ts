@@ -10,7 +10,8 @@ import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { ConsentChoice, ConsentQuestion } from '../../src/catalog/workspaceGistConsent';
 import { readExtensionLog } from './logFiles';
-import { at, closeAllEditors, DEMO_KEY, nextOutcome, openEditor, resetForTest, service, signIn, signedInApi, waitFor, type TestedApi } from './support';
+import { markdownText } from '../../src/shared/markdown';
+import { at, closeAllEditors, DEMO_KEY, nextOutcome, OTHER_KEY, openEditor, resetForTest, service, serviceUrl, signIn, signedInApi, waitFor, type TestedApi } from './support';
 
 const config = () => vscode.workspace.getConfiguration('gist');
 
@@ -133,6 +134,44 @@ describe('Gists as language model tools', function () {
     const reply = texts((await tools().generate.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)) ?? assert.fail());
     assert.equal(reply[1], 'chore: fix the parser\n\nGenerated with Gist Generate.');
     assert.equal(editor.document.getText(), 'fix the parser\nsomething else');
+  });
+
+  it('a cancelled call is never sent: the same input prepared again, showing nothing this time, sends nothing (issue 23 B4)', async function () {
+    const editor = await openEditor('hunter2-is-my-password');
+    at(editor, [0, 22]);
+    const input = { gistId: 'commit-message', values: {} };
+    // The first question shows the selected text; the user cancels it, so VS Code never invokes it.
+    assert.match(messageOf(await tools().generate.prepareInvocation?.({ input }, new vscode.CancellationTokenSource().token)), /hunter2-is-my-password/);
+    // The selection is gone; the model calls again with the same input: nothing to confirm now.
+    at(editor, 0);
+    const again = await tools().generate.prepareInvocation?.({ input }, new vscode.CancellationTokenSource().token);
+    assert.equal(again?.confirmationMessages, undefined, 'this preparation showed nothing');
+    const reply = texts((await tools().generate.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)) ?? assert.fail());
+    assert.match(reply.join(''), /^Missing value for "summary" of gist "commit-message"\. Nothing was sent\./);
+    assert.deepEqual(await service().calls(), [], 'the cancelled plan, with the password, was not sent');
+  });
+
+  it('the confirmation names the profile and its service host; a call confirmed for one profile is not sent once the window uses another', async function () {
+    const host = new URL(serviceUrl()).host;
+    const input = { gistId: 'echo', values: { text: 'where does this go' } };
+    const message = messageOf(await tools().generate.prepareInvocation?.({ input }, new vscode.CancellationTokenSource().token));
+    assert.ok(message.includes(`Sent to **${markdownText(host)}** with the key of profile ${markdownText(host)}.`), message);
+    await config().update('profiles', [{ name: 'Twin', baseUrl: serviceUrl() }], vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the second profile', () => api.state().profiles.includes('Twin'));
+      await vscode.commands.executeCommand('gist.setApiKey', { apiKey: OTHER_KEY, profile: 'Twin' });
+      assert.equal(await vscode.commands.executeCommand('gist.switchAccount', { profile: 'Twin' }), 'Twin');
+      await service().clearCalls();
+      const reply = texts((await tools().generate.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)) ?? assert.fail());
+      assert.match(reply.join(''), /^The account changed after the user confirmed the call/);
+      assert.deepEqual((await service().calls()).filter((call) => call.path.startsWith('/v1/generate')), []);
+    } finally {
+      await vscode.commands.executeCommand('gist.switchAccount', { profile: host });
+      await vscode.commands.executeCommand('gist.signOut', { profile: 'Twin' });
+      await config().update('profiles', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor('one profile again', () => api.state().profiles.length === 1);
+      await api.testing.forgetProfilePick();
+    }
   });
 
   describe('a workspace gist whose default reads the editor', function () {

@@ -2,6 +2,7 @@
 // instances of the local service (the harness's, and a "staging" one started here on loopback).
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
+import { decodeStoredKey, encodeStoredKey, keyService } from '../../src/account/storedKey';
 import { startService, type CallRecord, type RunningService } from '../../tools/service/index';
 import { readExtensionLog } from './logFiles';
 import { DEMO_KEY, OTHER_KEY, closeAllEditors, extensionApi, generate, nextOutcome, openEditor, service, serviceUrl, signIn, waitFor, type TestedApi } from './support';
@@ -12,6 +13,15 @@ const STAGING_SECRET = `gist.apiKey/${STAGING}`;
 const HOSTILE_URL = 'http://127.0.0.1:9';
 
 const keysSent = (calls: readonly CallRecord[]): unknown[] => calls.map((call) => call.headers['service-api-key']);
+
+/** The key a secret holds, whatever service it is bound to. */
+const keyIn = (stored: string | undefined): string | undefined => {
+  const decoded = decodeStoredKey(stored);
+  return decoded.kind === 'none' ? undefined : decoded.key;
+};
+
+/** A key as another window of this version stores it: bound to the service it was checked with. */
+const boundTo = (key: string, baseUrl: string): string => encodeStoredKey(key, keyService({ baseUrl, apiKeyHeader: 'SERVICE-API-KEY' }) ?? assert.fail(baseUrl));
 const generateCalls = (calls: readonly CallRecord[]): CallRecord[] => calls.filter((call) => call.path.startsWith('/v1/generate/'));
 
 describe('Profiles: more than one service or account', function () {
@@ -62,10 +72,11 @@ describe('Profiles: more than one service or account', function () {
 
   it('migration: the single-URL setup and the key stored before profiles are the first profile, without a question', async function () {
     await setProfiles(undefined, [first]);
-    // The key as the version before profiles stored it, under the one name it knew.
+    // The key as the version before profiles stored it, under the one name it knew, found on this version's first start.
     await api.testing.secrets.delete('gist.apiKey');
     await waitFor('signed out', () => api.state().status.kind === 'signedOut');
     await api.testing.secrets.store('gist.apiKey', OTHER_KEY);
+    await api.testing.bindKeysAsOnFirstStart();
     await waitFor('signed in with the stored key', () => userName() === 'Grace Hopper');
     assert.deepEqual(api.state().profiles, [first]);
     assert.equal(api.state().profile, first);
@@ -80,7 +91,7 @@ describe('Profiles: more than one service or account', function () {
     await openEditor('');
     assert.ok(await generate({ gistId: 'echo', variant: 'plain', values: { text: 'still the first' } }));
     assert.deepEqual(keysSent(generateCalls(await service().calls())), [OTHER_KEY]);
-    assert.equal(await api.testing.secrets.get('gist.apiKey'), OTHER_KEY, 'the key stays where it was');
+    assert.equal(keyIn(await api.testing.secrets.get('gist.apiKey')), OTHER_KEY, 'the key stays where it was');
     assert.equal(generateCalls(staging.calls()).length, 0);
     await signIn(api, DEMO_KEY);
   });
@@ -93,8 +104,8 @@ describe('Profiles: more than one service or account', function () {
     assert.equal(user?.name, 'Grace Hopper');
     assert.equal(api.state().profile, first, 'setting another profile’s key does not switch this window');
     assert.equal(userName(), 'Ada Lovelace');
-    assert.equal(await api.testing.secrets.get('gist.apiKey'), DEMO_KEY);
-    assert.equal(await api.testing.secrets.get(STAGING_SECRET), OTHER_KEY);
+    assert.equal(keyIn(await api.testing.secrets.get('gist.apiKey')), DEMO_KEY);
+    assert.equal(keyIn(await api.testing.secrets.get(STAGING_SECRET)), OTHER_KEY);
     assert.deepEqual(
       staging.calls().map((call) => [call.path, call.headers['service-api-key']]),
       [['/v1/me', OTHER_KEY]],
@@ -235,7 +246,7 @@ describe('Profiles: more than one service or account', function () {
     assert.equal(staging.calls().length, 0, 'another profile’s key change is not this profile’s business');
 
     // Another window sets Staging's key to Ada's: this window checks it with the staging service.
-    await api.testing.secrets.store(STAGING_SECRET, DEMO_KEY);
+    await api.testing.secrets.store(STAGING_SECRET, boundTo(DEMO_KEY, staging.url));
     await waitFor('Staging now signed in as Ada', () => userName() === 'Ada Lovelace');
     assert.deepEqual(staging.calls().map((call) => [call.path, call.headers['service-api-key']]), [['/v1/me', DEMO_KEY]]);
     assert.equal(api.testing.statusBarItem().text, '$(account) Ada Lovelace · Staging');
@@ -246,7 +257,7 @@ describe('Profiles: more than one service or account', function () {
     assert.equal(api.testing.statusBarItem().text, '$(key) Gist: Sign In · Staging');
 
     // And signs in to the first profile again: listed, while this window stays on Staging.
-    await api.testing.secrets.store('gist.apiKey', DEMO_KEY);
+    await api.testing.secrets.store('gist.apiKey', boundTo(DEMO_KEY, serviceUrl()));
     await waitFor('the first profile back in the Accounts menu', async () => JSON.stringify(await accounts()) === JSON.stringify([`Ada Lovelace (${first})`]));
     assert.equal(api.state().profile, STAGING);
     assert.equal(api.state().status.kind, 'signedOut');
@@ -267,7 +278,7 @@ describe('Profiles: more than one service or account', function () {
     assert.ok(stagingSession);
     await api.testing.signOutFromAccountsMenu(stagingSession.id);
     assert.equal(await api.testing.secrets.get(STAGING_SECRET), undefined);
-    assert.equal(await api.testing.secrets.get('gist.apiKey'), DEMO_KEY);
+    assert.equal(keyIn(await api.testing.secrets.get('gist.apiKey')), DEMO_KEY);
     assert.equal(userName(), 'Ada Lovelace');
     await waitFor('one session left', async () => (await api.testing.accountsMenuSessions()).length === 1);
   });

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { startService, type RunningService } from '../../tools/service/index';
 import { startRecordingProxy, type RecordingProxy } from '../unit/support/recordingProxy';
 import { makeTestCa, type TestCa } from '../unit/support/testCa';
-import { DEMO_KEY, generate, nextOutcome, resetForTest, serviceUrl, signedInApi, type TestedApi } from './support';
+import { DEMO_KEY, generate, nextOutcome, resetForTest, serviceUrl, signedInApi, signIn, type TestedApi } from './support';
 
 const HTTP_KEYS = ['proxy', 'proxySupport', 'proxyAuthorization', 'noProxy', 'proxyStrictSSL'] as const;
 const echo = (text: string) => ({ gistId: 'echo', variant: 'plain', values: { text } });
@@ -41,7 +41,8 @@ describe('VS Code proxy settings for a remote service', function () {
     tunnel = `CONNECT gists.example.invalid:${port}`;
     await setHttp({ proxy: proxy.url, proxyStrictSSL: false });
     await vscode.workspace.getConfiguration('gist').update('baseUrl', `https://gists.example.invalid:${port}`, vscode.ConfigurationTarget.Global);
-    await api.testing.whenAccountSettled();
+    // A key is bound to the service it was checked with: this one is checked with the remote service.
+    await signIn(api);
   });
 
   beforeEach(async function () {
@@ -60,7 +61,7 @@ describe('VS Code proxy settings for a remote service', function () {
     for (const key of HTTP_KEYS) {
       await http().update(key, undefined, vscode.ConfigurationTarget.Global);
     }
-    await api.testing.whenAccountSettled();
+    await signIn(api);
     await proxy.close();
     await remote.close();
     ca.dispose();
