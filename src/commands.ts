@@ -4,13 +4,12 @@
 import * as vscode from 'vscode';
 import type { Account } from './account/account';
 import { showStatusBarMenu } from './account/statusBarMenu';
-import { useEditedText } from './generation/editInEditor';
+import type { Diagnostics } from './diagnostics/diagnoseCommand';
 import type { Generation } from './generation/generation';
 import type { HistoryActions } from './history/historyActions';
 import type { Lab } from './lab/lab';
-import { CommandIds, type CommandId } from './shared/commandIds';
+import { CommandIds, type CommandHandler, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
-import { MultiStepInput } from './shared/multiStepInput';
 import type { ExtensionState } from './shared/state';
 
 export interface Features {
@@ -18,42 +17,25 @@ export interface Features {
   readonly generation: Generation;
   readonly history: HistoryActions;
   readonly lab: Lab;
-  /** "Gist: Diagnose Connection": returns the report. */
-  readonly diagnose: () => Promise<unknown>;
+  readonly diagnostics: Diagnostics;
   readonly state: ExtensionState;
   readonly logger: Logger;
 }
 
-type Handler = (...args: unknown[]) => unknown;
-
-function commandTable({ account, generation, history, lab, diagnose, state, logger }: Features): Record<CommandId, Handler> {
+/**
+ * Every command id bound to a verb: each feature's own part of the table, and the two commands of
+ * the extension itself. `satisfies` makes a command id without a verb a type error.
+ */
+function commandTable({ account, generation, history, lab, diagnostics, state, logger }: Features) {
   return {
-    [CommandIds.setApiKey]: (args) => account.setApiKey(args),
-    [CommandIds.signOut]: (args) => account.signOut(args),
-    [CommandIds.removeUnusedKeys]: (args) => account.removeUnusedKeys(args),
-    [CommandIds.switchAccount]: (args) => account.switchAccount(args),
-    [CommandIds.refreshAccount]: () => account.refresh(),
-    [CommandIds.setBaseUrl]: () => account.setBaseUrl(),
+    ...account.commands(),
+    ...generation.commands(),
+    ...history.commands(),
+    ...diagnostics.commands(),
+    ...lab.commands(),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(state),
-    [CommandIds.generate]: (args) => generation.generate(args),
-    [CommandIds.compareVariants]: (args) => generation.compare(args),
-    [CommandIds.useEditedText]: (uri) => useEditedText(uri),
-    [CommandIds.flowInsertMode]: () => MultiStepInput.pressButton('insertMode'),
-    [CommandIds.flowEditInEditor]: () => MultiStepInput.pressButton('editInEditor'),
-    [CommandIds.repeatLast]: () => history.repeatLast(),
-    [CommandIds.copyLastCallId]: () => history.copyLastCallId(),
-    [CommandIds.clearHistory]: () => history.clear(),
-    [CommandIds.historyInsert]: (entry) => history.insertAgain(entry),
-    [CommandIds.historyOpen]: (entry) => history.openInDocument(entry),
-    [CommandIds.historyCopyContent]: (entry) => history.copyContent(entry),
-    [CommandIds.historyCopyCallId]: (entry) => history.copyCallId(entry),
-    [CommandIds.diagnoseConnection]: () => diagnose(),
     [CommandIds.showLog]: () => logger.show(),
-    [CommandIds.labRunOverData]: (target) => lab.runOverData(target),
-    [CommandIds.labResume]: (target) => lab.resume(target),
-    [CommandIds.labRerunFailed]: (target) => lab.rerunFailed(target),
-    [CommandIds.labExport]: (target, format) => lab.export(target, format),
-  };
+  } satisfies Record<CommandId, CommandHandler>;
 }
 
 export function registerCommands(features: Features): vscode.Disposable[] {

@@ -4,12 +4,13 @@ import { Account } from './account/account';
 import type { GistExtensionApi, GistTestingApi } from './api';
 import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './account/authProvider';
 import { CallHistory } from './history/callHistory';
+import { CALL_TEXT_SCHEME, CallTextProvider } from './history/callText';
 import { GistCatalog } from './catalog/gistCatalog';
 import { GistClient } from './client/gistClient';
 import { offerWalkthroughOnce } from './account/firstRun';
 import { registerCommands } from './commands';
 import { bindContextKeys } from './shared/contextKeys';
-import { diagnoseConnection } from './diagnostics/diagnoseCommand';
+import { Diagnostics } from './diagnostics/diagnoseCommand';
 import { EditorTargets } from './generation/editorTargets';
 import { Generation } from './generation/generation';
 import { GenerationRunner, type CallOutcome } from './generation/runner';
@@ -103,12 +104,13 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       bindContextKeys({ state, apiKey: account.activeKey, history }),
       historyTree,
       vscode.window.createTreeView(HISTORY_VIEW_ID, { treeDataProvider: historyTree }),
+      vscode.workspace.registerTextDocumentContentProvider(CALL_TEXT_SCHEME, new CallTextProvider(history)),
       ...registerCommands({
         account,
         generation,
         history: new HistoryActions(history, generation, state),
         lab,
-        diagnose: () => diagnoseConnection({ settings, target: () => account.activeTarget(), logger, userAgent }),
+        diagnostics: new Diagnostics(settings, account, logger, userAgent),
         state,
         logger,
       }),

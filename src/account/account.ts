@@ -24,6 +24,7 @@ import { keyElsewhereMessage } from './accountCheck';
 import { keyService, NO_SERVICE, type KeyService } from './storedKey';
 import { pickAccount, type PickedAccount, type ProfileRow } from './switchAccount';
 import { removeUnusedKeys, type RemovedKey } from './unusedKeys';
+import { CommandIds, type CommandTable } from '../shared/commandIds';
 
 /** The service a found key is bound to: the one it was checked with. */
 function boundService(found: { readonly baseUrl: string; readonly apiKeyHeader: string }): KeyService {
@@ -36,6 +37,18 @@ function profileArg(args: unknown): string | undefined {
 }
 
 export class Account implements vscode.Disposable {
+  /** This feature's part of the command table (src/commands.ts): each command id bound to its verb. */
+  commands() {
+    return {
+      [CommandIds.setApiKey]: (args: unknown) => this.setApiKey(args),
+      [CommandIds.signOut]: (args: unknown) => this.signOut(args),
+      [CommandIds.removeUnusedKeys]: (args: unknown) => this.removeUnusedKeys(args),
+      [CommandIds.switchAccount]: (args: unknown) => this.switchAccount(args),
+      [CommandIds.refreshAccount]: () => this.refresh(),
+      [CommandIds.setBaseUrl]: () => this.setBaseUrl(),
+    } satisfies CommandTable;
+  }
+
   private readonly checks: ProfileChecks;
   private readonly keyFlow: KeyFlow;
   private readonly save: SaveBaseUrl;

@@ -3,7 +3,7 @@
 // Returns the report, for tests and for other extensions.
 import * as vscode from 'vscode';
 import type { GistError } from '../client/errors';
-import { CommandIds } from '../shared/commandIds';
+import { CommandIds, type CommandTable } from '../shared/commandIds';
 import { diagnose } from './diagnose';
 import { formatReport, STEP_LABELS, STEP_NAMES, type DiagnosisReport } from './report';
 import { notifyFailure } from '../generation/errorNotifier';
@@ -14,12 +14,9 @@ import type { Logger } from '../shared/logger';
 import { proxyAwareDispatcher, readProxySettings } from '../network/proxySettings';
 import type { Settings } from '../shared/settings';
 
-export interface DiagnoseDeps {
-  readonly settings: Settings;
-  /** The window's profile and its stored key: the connection diagnosed. */
-  readonly target: () => Promise<{ readonly profile: Profile; readonly apiKey: string | undefined }>;
-  readonly logger: Logger;
-  readonly userAgent: string;
+/** Whose connection is diagnosed: the window's profile and its stored key (the account has them). */
+export interface DiagnosisTarget {
+  activeTarget(): Promise<{ readonly profile: Profile; readonly apiKey: string | undefined }>;
 }
 
 function summarize(report: DiagnosisReport, logger: Logger): void {
@@ -50,26 +47,39 @@ function summarize(report: DiagnosisReport, logger: Logger): void {
   }
 }
 
-export async function diagnoseConnection(deps: DiagnoseDeps): Promise<DiagnosisReport | undefined> {
-  try {
-    return await run(deps);
-  } catch (error) {
-    // A bug, not a connection problem: say so in one line, details in the log.
-    deps.logger.error(`Diagnose connection failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    const openLog = vscode.l10n.t('Open Log');
-    void Promise.resolve(showError(userMessage(vscode.l10n.t('The connection diagnosis stopped unexpectedly; the log has the details.')), openLog)).then((choice) =>
-      choice === openLog ? deps.logger.show() : undefined,
-    );
-    return undefined;
+/** The connection diagnosis of the window's profile, with the parts it needs. */
+export class Diagnostics {
+  /** This feature's part of the command table (src/commands.ts). */
+  commands() {
+    return { [CommandIds.diagnoseConnection]: () => this.diagnoseConnection() } satisfies CommandTable;
   }
-}
 
-async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
-  const { profile, apiKey } = await deps.target();
-  deps.logger.addSecret(apiKey);
-  const report = await withNotificationProgress(
-    userMessage(vscode.l10n.t('Diagnosing the connection…')),
-    async (progress, token) => {
+  constructor(
+    private readonly settings: Settings,
+    private readonly account: DiagnosisTarget,
+    private readonly logger: Logger,
+    private readonly userAgent: string,
+  ) {}
+
+  /** "Gist: Diagnose Connection": the report, or undefined when the diagnosis itself failed (a bug, said so). */
+  async diagnoseConnection(): Promise<DiagnosisReport | undefined> {
+    try {
+      return await this.run();
+    } catch (error) {
+      // A bug, not a connection problem: say so in one line, details in the log.
+      this.logger.error(`Diagnose connection failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      const openLog = vscode.l10n.t('Open Log');
+      void Promise.resolve(showError(userMessage(vscode.l10n.t('The connection diagnosis stopped unexpectedly; the log has the details.')), openLog)).then((choice) =>
+        choice === openLog ? this.logger.show() : undefined,
+      );
+      return undefined;
+    }
+  }
+
+  private async run(): Promise<DiagnosisReport> {
+    const { profile, apiKey } = await this.account.activeTarget();
+    this.logger.addSecret(apiKey);
+    const report = await withNotificationProgress(userMessage(vscode.l10n.t('Diagnosing the connection…')), async (progress, token) => {
       const abort = new AbortController();
       const cancellation = token.onCancellationRequested(() => abort.abort());
       try {
@@ -79,10 +89,10 @@ async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
             baseUrl: profile.baseUrl,
             apiKeyHeader: profile.apiKeyHeader,
             apiKey,
-            timeoutMs: deps.settings.requestTimeoutMs(),
+            timeoutMs: this.settings.requestTimeoutMs(),
             proxy: readProxySettings(),
             dispatcherFactory: proxyAwareDispatcher,
-            userAgent: deps.userAgent,
+            userAgent: this.userAgent,
             onStep: (step) => progress.report({ message: userMessage(STEP_LABELS[step.name]), increment: 100 / STEP_NAMES.length }),
           },
           abort.signal,
@@ -90,18 +100,18 @@ async function run(deps: DiagnoseDeps): Promise<DiagnosisReport> {
       } finally {
         cancellation.dispose();
       }
-    },
-  );
-  const lines = formatReport(report);
-  for (const [index, line] of lines.entries()) {
-    // Lines are the header, one per step, then the conclusion.
-    const failed = report.steps[index - 1]?.status === 'failed' || (index === lines.length - 1 && report.outcome === 'failed');
-    if (failed) {
-      deps.logger.error(line);
-    } else {
-      deps.logger.info(line);
+    });
+    const lines = formatReport(report);
+    for (const [index, line] of lines.entries()) {
+      // Lines are the header, one per step, then the conclusion.
+      const failed = report.steps[index - 1]?.status === 'failed' || (index === lines.length - 1 && report.outcome === 'failed');
+      if (failed) {
+        this.logger.error(line);
+      } else {
+        this.logger.info(line);
+      }
     }
+    summarize(report, this.logger);
+    return report;
   }
-  summarize(report, deps.logger);
-  return report;
 }

@@ -23,20 +23,16 @@ function actionsFor(kind: GistErrorKind, remedy: GistRemedy, options: NotifyOpti
 }
 
 function label(action: ErrorAction, options: NotifyOptions): string {
-  switch (action) {
-    case 'setApiKey':
-      return vscode.l10n.t('Set API Key');
-    case 'setBaseUrl':
-      return vscode.l10n.t('Set Service URL');
-    case 'openSettings':
-      return vscode.l10n.t('Open Settings');
-    case 'retry':
-      return vscode.l10n.t('Retry');
-    case 'diagnose':
-      return vscode.l10n.t('Diagnose Connection');
-    case 'showLog':
-      return options.logLabel ?? vscode.l10n.t('Show Log');
-  }
+  // A table, not a switch: the type makes it name every action.
+  const labels: Record<ErrorAction, string> = {
+    setApiKey: vscode.l10n.t('Set API Key'),
+    setBaseUrl: vscode.l10n.t('Set Service URL'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    retry: vscode.l10n.t('Retry'),
+    diagnose: vscode.l10n.t('Diagnose Connection'),
+    showLog: options.logLabel ?? vscode.l10n.t('Show Log'),
+  };
+  return labels[action];
 }
 
 function run(action: ErrorAction, options: NotifyOptions): unknown {

@@ -9,7 +9,8 @@ import { editInEditor } from './editInEditor';
 import { flowButton } from '../shared/flowButtons';
 import { labelText, plainText } from '../shared/inertText';
 import type { EditorSnapshot } from './editorFacts';
-import { gistItems, validateGistId, type GistItem, type PickedGist } from './gistItems';
+import { askGist } from './gistStep';
+import type { PickedGist } from './gistItems';
 import { askInsertMode, insertModeIcon, insertModeLabel } from './insertModeChoice';
 import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
 import { askVariant, askVariants } from './variantSteps';
@@ -127,41 +128,24 @@ async function runFlow(kind: FlowKind, catalog: Catalog, memory: FlowMemory, sna
     for (;;) {
       const modeButton: vscode.QuickInputButton | undefined =
         state.insertMode === undefined ? undefined : flowButton('insertMode', insertModeIcon(state.insertMode), vscode.l10n.t('{0} ▸ change…', insertModeLabel(state.insertMode)));
-      const items = gistItems(catalog, memory.recentGists);
-      const picked = await input.showQuickPick<GistItem>({
+      const answer = await askGist(input, {
         title,
         totalSteps: total(),
         placeholder: kind.gistPlaceholder,
-        items,
-        activeItem: items.find((item) => item.gist !== undefined && item.gist.id === state.gist?.id),
-        matchOnDescription: true,
-        matchOnDetail: true,
+        catalog,
+        recentGists: memory.recentGists,
+        currentId: state.gist?.id,
+        typedId: state.gist?.entry === undefined ? (state.gist?.id ?? '') : '',
         buttons: modeButton === undefined ? [] : [modeButton],
       });
-      if (picked.kind === 'button') {
+      if (answer?.kind === 'button') {
         state.insertMode = await askInsertMode(input, total(), state.insertMode);
         continue;
       }
-      const item = picked.item;
-      if (item.command !== undefined) {
-        // The Restricted Mode notice: the Workspace Trust editor takes over from the flow.
-        void vscode.commands.executeCommand(item.command);
-        input.cancel();
-      }
-      let id = item.gist?.id ?? item.gistId;
-      if (item.enterId === true) {
-        const entered = await input.showInputBox({
-          title: vscode.l10n.t('{0}: Gist Id', title),
-          totalSteps: total(),
-          prompt: vscode.l10n.t('The id of a gist on the service.'),
-          value: state.gist?.entry === undefined ? (state.gist?.id ?? '') : '',
-          validate: validateGistId,
-        });
-        id = entered.value.trim();
-      }
-      if (id === undefined) {
+      if (answer === undefined) {
         continue;
       }
+      const id = answer.id;
       const entry = byId.get(id);
       const changed = state.gist?.id !== id;
       state.gist = { id, label: entry?.label ?? id, entry, insertMode: state.insertMode };

@@ -21,8 +21,22 @@ import { insertModeOr } from './insertMode';
 import type { Memory } from './memory';
 import { CallRequests, type Comparison } from './requests';
 import type { GenerationRunner } from './runner';
+import { useEditedText } from './editInEditor';
+import { MultiStepInput } from '../shared/multiStepInput';
+import { CommandIds, type CommandTable } from '../shared/commandIds';
 
 export class Generation {
+  /** This feature's part of the command table (src/commands.ts): each command id bound to its verb. */
+  commands() {
+    return {
+      [CommandIds.generate]: (args: unknown) => this.generate(args),
+      [CommandIds.compareVariants]: (args: unknown) => this.compare(args),
+      [CommandIds.useEditedText]: (uri: unknown) => useEditedText(uri),
+      [CommandIds.flowInsertMode]: () => MultiStepInput.pressButton('insertMode'),
+      [CommandIds.flowEditInEditor]: () => MultiStepInput.pressButton('editInEditor'),
+    } satisfies CommandTable;
+  }
+
   private readonly requests: CallRequests;
 
   constructor(

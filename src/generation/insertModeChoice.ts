@@ -2,32 +2,14 @@
 import * as vscode from 'vscode';
 import type { MultiStepInput } from '../shared/multiStepInput';
 import { INSERT_MODES, type InsertMode } from './insertMode';
+import { INSERT_MODE_FACES } from './insertModes';
 
 export function insertModeLabel(mode: InsertMode): string {
-  switch (mode) {
-    case 'cursor':
-      return vscode.l10n.t('Insert at cursor');
-    case 'replaceSelection':
-      return vscode.l10n.t('Replace selection (or line)');
-    case 'newDocument':
-      return vscode.l10n.t('Open in a new document');
-    case 'appendToEnd':
-      return vscode.l10n.t('Append to the end of the document');
-    case 'clipboard':
-      return vscode.l10n.t('Copy to the clipboard');
-  }
+  return INSERT_MODE_FACES[mode].label();
 }
 
-const ICONS: Record<InsertMode, string> = {
-  cursor: 'insert',
-  replaceSelection: 'replace',
-  newDocument: 'new-file',
-  appendToEnd: 'fold-down',
-  clipboard: 'copy',
-};
-
 export function insertModeIcon(mode: InsertMode): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(ICONS[mode]);
+  return new vscode.ThemeIcon(INSERT_MODE_FACES[mode].icon);
 }
 
 /** The insert mode for this call, picked inside the flow, so focus stays in a quick input. */

@@ -3,7 +3,8 @@
 // The insert mode (`gist.insertMode`) picks the cursor, the selection or line, the document's
 // end, a new document or the clipboard.
 import * as vscode from 'vscode';
-import { appendSeparator, replacementSpans, type InsertMode } from './insertMode';
+import type { InsertMode } from './insertMode';
+import { INSERT_MODE_FACES } from './insertModes';
 import { mapRanges, type OffsetRange } from './rangeTracking';
 
 export type NewDocumentReason = 'noEditor' | 'notEditable' | 'closed' | 'editFailed' | 'requested';
@@ -73,13 +74,14 @@ export class InsertionTarget implements vscode.Disposable {
     return visibleEditors.some((visible) => visible.document === document) || isShownInAnyTab(document.uri);
   }
 
-  /** Puts the content in; never throws away the content, whatever happened to the editor. */
+  /** Puts the content in as `mode` says (insertModes.ts); never throws away the content, whatever happened to the editor. */
   async insert(content: string, mode: InsertMode): Promise<InsertionOutcome> {
-    if (mode === 'clipboard') {
+    const placement = INSERT_MODE_FACES[mode].placement;
+    if (placement.kind === 'clipboard') {
       await vscode.env.clipboard.writeText(content);
       return { kind: 'clipboard' };
     }
-    if (mode === 'newDocument') {
+    if (placement.kind === 'newDocument') {
       return this.openInNewDocument(content, 'requested');
     }
     const document = this.document;
@@ -89,34 +91,15 @@ export class InsertionTarget implements vscode.Disposable {
     if (document.isClosed || !InsertionTarget.isShown(document, this.visibleEditors())) {
       return this.openInNewDocument(content, 'closed');
     }
-    const ranges = this.rangesFor(document, mode);
-    if (mode === 'appendToEnd') {
-      content = appendSeparator(document.getText(), document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n') + content;
-    }
+    const ranges = placement.ranges({ document, ranges: this.ranges, wasSelection: this.wasSelection });
+    const text = `${placement.before?.(document) ?? ''}${content}`;
     let applied = false;
     try {
-      applied = await this.applyEdit(document, ranges, content);
+      applied = await this.applyEdit(document, ranges, text);
     } catch {
       applied = false;
     }
-    return applied ? { kind: 'inserted', document, elsewhere: this.elsewhere } : this.openInNewDocument(content, 'editFailed');
-  }
-
-  private rangesFor(document: vscode.TextDocument, mode: InsertMode): vscode.Range[] {
-    const toRange = (span: OffsetRange): vscode.Range => new vscode.Range(document.positionAt(span.start), document.positionAt(span.end));
-    if (mode === 'appendToEnd') {
-      const end = document.positionAt(document.getText().length);
-      return [new vscode.Range(end, end)];
-    }
-    if (mode === 'replaceSelection') {
-      const lineSpan = (offset: number): OffsetRange => {
-        const line = document.lineAt(document.positionAt(offset).line).range;
-        return { start: document.offsetAt(line.start), end: document.offsetAt(line.end) };
-      };
-      const captured = this.ranges.map((range, index) => ({ ...range, wasSelection: this.wasSelection[index] === true }));
-      return replacementSpans(captured, lineSpan).map(toRange);
-    }
-    return this.ranges.map(toRange);
+    return applied ? { kind: 'inserted', document, elsewhere: this.elsewhere } : this.openInNewDocument(text, 'editFailed');
   }
 
   private async applyEdit(document: vscode.TextDocument, ranges: readonly vscode.Range[], content: string): Promise<boolean> {

@@ -127,6 +127,7 @@ export class CallHistory implements vscode.Disposable {
       content: outcome.result === undefined ? undefined : redact(outcome.result.content),
       error: outcome.error === undefined ? undefined : redact(outcome.error.message),
       profile: outcome.profile,
+      latencyMs: Math.round(outcome.durationMs),
     });
     const id = itemId(at, randomBytes(6).toString('hex'));
     this.ownIds.add(id);

@@ -3,12 +3,16 @@
 // "Gist: Copy Last Call ID". Running a call again goes to the generation feature.
 import * as vscode from 'vscode';
 import type { CallHistory } from './callHistory';
+import type { HistoryItem } from './historyItem';
+import { callTextUri } from './callText';
+import { formatLatency } from './historyView';
 import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
 import type { Generation } from '../generation/generation';
 import { labelText } from '../shared/inertText';
 import { askModal, showInformation, showWarning } from '../shared/notify';
 import type { ExtensionState } from '../shared/state';
 import { userMessage } from '../shared/userMessage';
+import { CommandIds, type CommandTable } from '../shared/commandIds';
 
 /** The content of a successful call, or undefined after telling the user why there is none. */
 function contentOf(entry: HistoryEntry | undefined): string | undefined {
@@ -40,6 +44,20 @@ async function copyCallIdText(callId: string): Promise<string> {
 }
 
 export class HistoryActions {
+  /** This feature's part of the command table (src/commands.ts): each command id bound to its verb. */
+  commands() {
+    return {
+      [CommandIds.repeatLast]: () => this.repeatLast(),
+      [CommandIds.copyLastCallId]: () => this.copyLastCallId(),
+      [CommandIds.clearHistory]: () => this.clear(),
+      [CommandIds.historyInsert]: (entry: unknown) => this.insertAgain(entry),
+      [CommandIds.historyOpen]: (entry: unknown) => this.openInDocument(entry),
+      [CommandIds.historyCopyContent]: (entry: unknown) => this.copyContent(entry),
+      [CommandIds.historyCopyCallId]: (entry: unknown) => this.copyCallId(entry),
+      [CommandIds.historyCompareWith]: (entry: unknown, other: unknown) => this.compareWith(entry, other),
+    } satisfies CommandTable;
+  }
+
   constructor(
     private readonly history: CallHistory,
     private readonly generation: Generation,
@@ -85,6 +103,40 @@ export class HistoryActions {
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the generated text'), 3000);
     }
     return content;
+  }
+
+  /**
+   * "Compare with…": this call's text beside another's of the history, in the diff editor (two
+   * variants for the same values, or one variant on two runs). The other call is picked from the rest.
+   */
+  async compareWith(arg: unknown, otherArg?: unknown): Promise<boolean> {
+    const items = this.history.items();
+    const itemOf = (value: unknown): HistoryItem | undefined => (typeof value === 'object' && value !== null && 'id' in value ? items.find((item) => item.id === value.id) : undefined);
+    const first = itemOf(arg) ?? items[0];
+    if (first === undefined || contentOf(await this.history.entry(first)) === undefined) {
+      return false;
+    }
+    const others = items.filter((item) => item.id !== first.id && item.failed !== true && item.unavailable !== true);
+    if (others.length === 0) {
+      void showInformation(userMessage(vscode.l10n.t('There is no other call with text in the history to compare this one with.')));
+      return false;
+    }
+    const given = itemOf(otherArg);
+    const picked = given !== undefined && given.id !== first.id ? { item: given } : await vscode.window.showQuickPick(
+      others.map((item) => ({
+        label: item.variant === undefined ? labelText(item.label) : `${labelText(item.label)} · ${labelText(item.variant)}`,
+        description: `${new Date(item.at).toLocaleString()}${item.latencyMs === undefined ? '' : ` · ${formatLatency(item.latencyMs)}`}`,
+        detail: labelText(item.summary),
+        item,
+      })),
+      { title: vscode.l10n.t('Compare with…'), placeHolder: vscode.l10n.t('The call to put beside this one'), matchOnDescription: true, matchOnDetail: true },
+    );
+    if (picked === undefined) {
+      return false;
+    }
+    const [left, right] = [callTextUri(first), callTextUri(picked.item)];
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${left.path.slice(1)} ↔ ${right.path.slice(1)}`, { preview: false });
+    return true;
   }
 
   async copyCallId(arg: unknown): Promise<string | undefined> {

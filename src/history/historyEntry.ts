@@ -36,6 +36,8 @@ export interface HistoryEntry {
   readonly cut?: readonly string[] | undefined;
   /** The name of the profile (service and key) the call went to. */
   readonly profile?: string | undefined;
+  /** How long the call took, request to complete answer, in whole milliseconds. */
+  readonly latencyMs?: number | undefined;
   /** Which call of the history this is (its item's id); not in the entry's file, which it names. */
   readonly id?: string | undefined;
   /** The entry's file could not be written or read: only what the view shows is left (historyItem.ts). */
@@ -167,6 +169,11 @@ function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A stored latency, when it is one: a whole number of milliseconds, at most a day. */
+export function latencyOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 86_400_000 ? Math.round(value) : undefined;
+}
+
 function parseEntry(raw: unknown): HistoryEntry | undefined {
   if (!isRecord(raw) || typeof raw.gistId !== 'string' || typeof raw.at !== 'number' || !isRecord(raw.values)) {
     return undefined;
@@ -189,6 +196,7 @@ function parseEntry(raw: unknown): HistoryEntry | undefined {
     error: optionalString(raw.error),
     // A name from the user settings: cut like a label, should stored state hold a longer one.
     ...(typeof raw.profile === 'string' ? { profile: truncateUtf8(raw.profile, MAX_LABEL_BYTES).text } : {}),
+    ...(latencyOf(raw.latencyMs) === undefined ? {} : { latencyMs: latencyOf(raw.latencyMs) }),
     ...(Array.isArray(raw.cut) ? { cut: raw.cut.filter((field): field is string => typeof field === 'string') } : {}),
   };
 }

@@ -4,7 +4,7 @@
 // named by the item's id (history/callHistory.ts). Pure: no `vscode`.
 import { isRecord } from '../shared/text';
 import { MAX_HISTORY_ENTRIES, MAX_HISTORY_ITEM_BYTES, utf8Length } from '../shared/limits';
-import { firstLine, parseHistory, type HistoryEntry } from './historyEntry';
+import { firstLine, latencyOf, parseHistory, type HistoryEntry } from './historyEntry';
 
 export interface HistoryItem {
   /** Names the entry's file. */
@@ -19,6 +19,8 @@ export interface HistoryItem {
   readonly callId?: string | undefined;
   /** The first line of the content, or of the error of a failed call. */
   readonly summary: string;
+  /** How long the call took, in whole milliseconds. */
+  readonly latencyMs?: number | undefined;
   readonly failed?: true | undefined;
   /** The entry's file could not be written: only this item is left of the call. */
   readonly unavailable?: true | undefined;
@@ -88,6 +90,7 @@ export function itemOf(entry: HistoryEntry, id: string, unavailable = false): Hi
     ...(entry.variant === undefined ? {} : { variant: fitJson(entry.variant, FIELD_BYTES.variant) }),
     ...(entry.callId === undefined || jsonBytes(entry.callId) > FIELD_BYTES.callId ? {} : { callId: entry.callId }),
     summary: fitJson(firstLine(failed ? (entry.error ?? '') : (entry.content ?? '')), FIELD_BYTES.summary),
+    ...(latencyOf(entry.latencyMs) === undefined ? {} : { latencyMs: latencyOf(entry.latencyMs) }),
     ...(failed ? { failed: true } : {}),
     ...(unavailable ? { unavailable: true } : {}),
   };
@@ -104,12 +107,13 @@ export function entryOfItem(item: HistoryItem): HistoryEntry {
     at: item.at,
     callId: item.callId,
     error: item.failed === true ? item.summary : undefined,
+    ...(item.latencyMs === undefined ? {} : { latencyMs: item.latencyMs }),
     unavailable: true,
   };
 }
 
 function parseItem(raw: Record<string, unknown>): HistoryItem | undefined {
-  const { id, at, gistId, label, variant, callId, summary } = raw;
+  const { id, at, gistId, label, variant, callId, summary, latencyMs } = raw;
   if (typeof id !== 'string' || !ITEM_ID.test(id) || typeof at !== 'number' || typeof gistId !== 'string' || typeof label !== 'string' || typeof summary !== 'string') {
     return undefined;
   }
@@ -117,7 +121,7 @@ function parseItem(raw: Record<string, unknown>): HistoryItem | undefined {
     return undefined;
   }
   // Cut again: state written by hand or by another version must not make the items grow.
-  const entry: HistoryEntry = { gistId, label, variant, values: {}, at, callId, ...(raw.failed === true ? { error: summary } : { content: summary }) };
+  const entry: HistoryEntry = { gistId, label, variant, values: {}, at, callId, latencyMs: latencyOf(latencyMs), ...(raw.failed === true ? { error: summary } : { content: summary }) };
   return itemOf(entry, id, raw.unavailable === true);
 }
 

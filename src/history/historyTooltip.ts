@@ -13,6 +13,8 @@ export interface HistoryTooltipText {
   /** When the call was made, as the user's locale writes it. */
   readonly when: string;
   readonly callId: (callId: string) => string;
+  /** Says how long the call took; without it the tooltip leaves the time out. */
+  readonly latency?: ((ms: number) => string) | undefined;
   /** Names the profile (service and key) the call went to; without it the tooltip leaves the profile out. */
   readonly profile?: ((name: string) => string) | undefined;
   readonly failed: (error: string) => string;
@@ -34,6 +36,9 @@ export function historyTooltip(entry: HistoryEntry, text: HistoryTooltipText): s
   }
   if (entry.callId !== undefined) {
     parts.push(markdownText(text.callId(entry.callId)));
+  }
+  if (entry.latencyMs !== undefined && text.latency !== undefined) {
+    parts.push(markdownText(text.latency(entry.latencyMs)));
   }
   if (entry.error !== undefined) {
     parts.push(markdownText(text.failed(entry.error), 1000));

@@ -15,6 +15,11 @@ function when(at: number): string {
   return new Date(at).toLocaleString();
 }
 
+/** "184 ms", "2.4 s": a call's time as the view and its tooltip show it. */
+export function formatLatency(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+}
+
 function tooltip(entry: HistoryEntry): vscode.MarkdownString {
   // Untrusted, no HTML, no icons: labels, ids, errors and content come from outside.
   const markdown = new vscode.MarkdownString(
@@ -22,6 +27,7 @@ function tooltip(entry: HistoryEntry): vscode.MarkdownString {
       automaticVariant: vscode.l10n.t('automatic variant'),
       when: when(entry.at),
       callId: (callId) => vscode.l10n.t('Call id: {0}', callId),
+      latency: (ms) => vscode.l10n.t('Took {0}', formatLatency(ms)),
       profile: (name) => vscode.l10n.t('Profile: {0}', name),
       failed: (error) => vscode.l10n.t('Failed: {0}', error),
       truncated: vscode.l10n.t('Only the first {0} KB of this content were kept in the history.', MAX_CONTENT_BYTES / 1024),
@@ -54,7 +60,8 @@ export class HistoryTreeProvider implements vscode.TreeDataProvider<HistoryItem>
     const treeItem = new vscode.TreeItem(item.variant === undefined ? plainText(item.label) : `${plainText(item.label)} · ${plainText(item.variant)}`);
     treeItem.id = item.id;
     const summary = plainText(item.summary);
-    treeItem.description = item.unavailable === true ? vscode.l10n.t('{0} (text not saved)', summary) : summary;
+    const took = item.latencyMs === undefined ? '' : `${formatLatency(item.latencyMs)} · `;
+    treeItem.description = item.unavailable === true ? vscode.l10n.t('{0} (text not saved)', `${took}${summary}`) : `${took}${summary}`;
     treeItem.iconPath = failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon('sparkle');
     // Failed calls, and calls whose text could not be saved, have no content: the content actions are offered only for the others.
     treeItem.contextValue = failed ? 'gistCall.failed' : item.unavailable === true ? 'gistCall.unavailable' : 'gistCall.ok';

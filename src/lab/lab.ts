@@ -25,6 +25,7 @@ import { recordOf } from '../shared/keyedRecord';
 import { resultsPathFor } from '../runs/resultsFormat';
 import { userMessage } from '../shared/userMessage';
 import { showError, showInformation, showWarning } from '../shared/notify';
+import { CommandIds, type CommandTable } from '../shared/commandIds';
 
 export interface LabDeps {
   readonly extensionUri: vscode.Uri;
@@ -51,6 +52,16 @@ export interface LabRunSummary {
 }
 
 export class Lab implements vscode.Disposable {
+  /** This feature's part of the command table (src/commands.ts): each command id bound to its verb. */
+  commands() {
+    return {
+      [CommandIds.labRunOverData]: (target: unknown) => this.runOverData(target),
+      [CommandIds.labResume]: (target: unknown) => this.resume(target),
+      [CommandIds.labRerunFailed]: (target: unknown) => this.rerunFailed(target),
+      [CommandIds.labExport]: (target: unknown, format: unknown) => this.export(target, format),
+    } satisfies CommandTable;
+  }
+
   readonly runs: LabRuns;
   private readonly editor: ResultsEditorProvider;
 

@@ -9,7 +9,7 @@ import { matchColumns, type ColumnMapping, type ValueSource } from '../dataset/c
 import { formatOfPath, type DataFormat } from '../dataset/dataFormat';
 import { isDataFileError } from '../dataset/dataFileError';
 import { scanDataFile, type DataScan } from '../dataset/dataScan';
-import { gistItems, validateGistId, type GistItem } from '../generation/gistItems';
+import { askGist } from '../generation/gistStep';
 import { parseVariableNames } from '../generation/variableNames';
 import { recordOf } from '../shared/keyedRecord';
 import { MAX_RUN_SAMPLES } from '../shared/limits';
@@ -87,35 +87,17 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
 
   const gistStep: Step = async (input) => {
     for (;;) {
-      const items = gistItems(context.catalog, context.recentGists).filter((item) => item.command === undefined || !context.catalog.restricted);
-      const picked = await input.showQuickPick<GistItem>({
+      const answer = await askGist(input, {
         title,
         totalSteps: total(),
         placeholder: vscode.l10n.t('Pick the gist to run over a data file'),
-        items,
-        activeItem: items.find((item) => item.gist !== undefined && item.gist.id === state.gist?.id),
-        matchOnDescription: true,
-        matchOnDetail: true,
+        catalog: context.catalog,
+        recentGists: context.recentGists,
+        currentId: state.gist?.id,
+        typedId: state.gist?.entry === undefined ? (state.gist?.id ?? '') : '',
       });
-      if (picked.kind !== 'item') continue;
-      const item = picked.item;
-      if (item.command !== undefined) {
-        void vscode.commands.executeCommand(item.command);
-        input.cancel();
-      }
-      let id = item.gist?.id ?? item.gistId;
-      if (item.enterId === true) {
-        id = (
-          await input.showInputBox({
-            title: vscode.l10n.t('{0}: Gist Id', title),
-            totalSteps: total(),
-            prompt: vscode.l10n.t('The id of a gist on the service.'),
-            value: state.gist?.entry === undefined ? (state.gist?.id ?? '') : '',
-            validate: validateGistId,
-          })
-        ).value.trim();
-      }
-      if (id === undefined) continue;
+      if (answer?.kind !== 'gist') continue;
+      const id = answer.id;
       if (state.gist?.id !== id) {
         const entry = byId.get(id);
         state.gist = { id, label: entry?.label ?? id, entry };

@@ -5,26 +5,29 @@ import type { FinishedCall } from './engine';
 import type { CellResult, ResultError } from './resultsFormat';
 import { codePointLength, cutToBytes, keptContent } from './resultsText';
 
-// Built member by member, without spreads: a run makes thousands of these a second.
+// One object, its members set in the order the line is written, without spreads: a run makes
+// thousands of these a second.
 export function cellResultOf(call: FinishedCall): CellResult {
-  const latencyMs = Math.round(call.latencyMs * 10) / 10;
+  const result: { -readonly [K in keyof CellResult]: CellResult[K] } = {
+    type: 'result',
+    row: call.row,
+    line: call.line,
+    values: call.values,
+    variant: call.variant,
+    sample: call.sample,
+    callId: null,
+    content: null,
+    length: null,
+    error: null,
+    attempts: call.attempts,
+    latencyMs: Math.round(call.latencyMs * 10) / 10,
+    finishedAt: call.finishedAt,
+  };
   if (call.result !== undefined) {
     const kept = keptContent(call.result.content);
-    const result: { -readonly [K in keyof CellResult]: CellResult[K] } = {
-      type: 'result',
-      row: call.row,
-      line: call.line,
-      values: call.values,
-      variant: call.variant,
-      sample: call.sample,
-      callId: call.result.id,
-      content: kept.content,
-      length: codePointLength(call.result.content),
-      error: null,
-      attempts: call.attempts,
-      latencyMs,
-      finishedAt: call.finishedAt,
-    };
+    result.callId = call.result.id;
+    result.content = kept.content;
+    result.length = codePointLength(call.result.content);
     if (kept.truncated) {
       result.truncated = true;
     }
@@ -35,19 +38,7 @@ export function cellResultOf(call: FinishedCall): CellResult {
   if (error?.status !== undefined) {
     resultError.status = error.status;
   }
-  return {
-    type: 'result',
-    row: call.row,
-    line: call.line,
-    values: call.values,
-    variant: call.variant,
-    sample: call.sample,
-    callId: error?.callId ?? null,
-    content: null,
-    length: null,
-    error: resultError,
-    attempts: call.attempts,
-    latencyMs,
-    finishedAt: call.finishedAt,
-  };
+  result.callId = error?.callId ?? null;
+  result.error = resultError;
+  return result;
 }

@@ -26,6 +26,7 @@ export const CommandIds = {
   historyOpen: 'gist.history.open',
   historyCopyContent: 'gist.history.copyContent',
   historyCopyCallId: 'gist.history.copyCallId',
+  historyCompareWith: 'gist.history.compareWith',
   /** Internal: the status bar item's click menu (hidden from the palette). */
   statusBarMenu: 'gist.statusBarMenu',
   /** The variant lab: a gist's variants over a data file, into a results file. */
@@ -36,3 +37,9 @@ export const CommandIds = {
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
+
+/** What a command runs: it may be given any arguments (a menu's Uri, a keybinding's args, another extension's). */
+export type CommandHandler = (...args: never[]) => unknown;
+
+/** A feature's part of the command table: command ids bound to its verbs (each feature's `commands()`). */
+export type CommandTable = Partial<Record<CommandId, CommandHandler>>;

@@ -155,16 +155,36 @@ function spanBelow(layer: Layer, start: number, end: number): [number, number] {
   return [below(start, 'start'), below(end, 'end')];
 }
 
+/**
+ * The forms a writer makes of a key (JSON-escaped once to three times, percent-encoded in either
+ * hex case), searched for literally in the text as written. Decoding the text's escapes finds the
+ * key in any mix of them, but a key that itself holds escape syntax (`%5f`, `\\!`) is changed by
+ * the decoding too; its written forms are found as they stand.
+ */
+function writtenForms(secret: string): string[] {
+  const forms = new Set<string>();
+  let escaped = secret;
+  for (let depth = 0; depth < 3; depth++) {
+    escaped = JSON.stringify(escaped).slice(1, -1);
+    forms.add(escaped);
+  }
+  const percent = encodeURIComponent(secret);
+  forms.add(percent);
+  forms.add(percent.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+  forms.delete(secret);
+  return [...forms];
+}
+
 const base64Cache = new Map<string, readonly string[]>();
 
-/** `base64Forms`, worked out once per key: every response and log line is redacted. */
-function cachedBase64Forms(secret: string): readonly string[] {
+/** `base64Forms` and `writtenForms`, worked out once per key: every response and log line is redacted. */
+function cachedForms(secret: string): readonly string[] {
   let forms = base64Cache.get(secret);
   if (forms === undefined) {
     if (base64Cache.size > 64) {
       base64Cache.clear();
     }
-    forms = base64Forms(secret);
+    forms = [...base64Forms(secret), ...writtenForms(secret)];
     base64Cache.set(secret, forms);
   }
   return forms;
@@ -199,7 +219,7 @@ function secretSpans(text: string, secrets: readonly string[]): Array<[number, n
   const wanted = wantedCharacters(secrets);
   const literal = (layerText: string, found: (start: number, end: number) => void): void => {
     for (const secret of secrets) {
-      for (const form of [secret, ...(layers.length === 0 ? cachedBase64Forms(secret) : [])]) {
+      for (const form of [secret, ...(layers.length === 0 ? cachedForms(secret) : [])]) {
         for (let at = layerText.indexOf(form); at !== -1; at = layerText.indexOf(form, at + 1)) {
           found(at, at + form.length);
         }

@@ -26,6 +26,25 @@ describe('Call history', function () {
     assert.equal(previous?.callId, first.id);
   });
 
+  it('keeps how long each call took, and compares two calls side by side in the diff editor', async function () {
+    await openEditor('');
+    await service().injectFaults({ path: '/v1/generate', latencyMs: 300 }, 1);
+    await generate({ gistId: 'echo', variant: 'plain', values: { text: 'the slow one' } });
+    await generate({ gistId: 'echo', variant: 'plain', values: { text: 'the quick one' } });
+    const [quick, slow] = await api.history();
+    assert.ok(quick?.latencyMs !== undefined && slow?.latencyMs !== undefined);
+    assert.ok(slow.latencyMs >= 300, `the held call took ${slow.latencyMs} ms`);
+    assert.ok(quick.latencyMs < slow.latencyMs);
+    assert.equal(await vscode.commands.executeCommand('gist.history.compareWith', slow, quick), true);
+    const diff = await waitFor('the diff editor', () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff ? input : undefined;
+    });
+    assert.equal(diff.original.scheme, 'gist-call');
+    assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), 'the slow one');
+    assert.equal((await vscode.workspace.openTextDocument(diff.modified)).getText(), 'the quick one');
+  });
+
   it('records a failed call with its error and never the API key', async function () {
     await openEditor('');
     await service().injectFaults({ path: '/v1/generate', status: 500 });

@@ -23,15 +23,16 @@ describe('Gist Calls view', function () {
       assert.ok(failed && ok);
       const failedItem = tree.getTreeItem(failed);
       assert.equal(failedItem.label, 'Echo');
-      assert.equal(failedItem.description, 'Gist not found.');
+      assert.equal(failedItem.description, '5 ms · Gist not found.', 'the time the call took, then its first line');
       assert.equal(failedItem.contextValue, 'gistCall.failed');
       assert.equal((failedItem.iconPath as vscode.ThemeIcon).id, 'error');
       const okItem = tree.getTreeItem(ok);
       assert.equal(okItem.label, 'Welcome · formal');
-      assert.equal(okItem.description, 'Dear Ada,');
+      assert.equal(okItem.description, '5 ms · Dear Ada,');
       assert.equal(okItem.contextValue, 'gistCall.ok');
       const resolved = await tree.resolveTreeItem(okItem, ok, cancellation);
       assert.match((resolved.tooltip as vscode.MarkdownString).value, /call\\_1/, 'the call id, as Markdown-escaped text');
+      assert.match((resolved.tooltip as vscode.MarkdownString).value, /Took 5 ms/);
     } finally {
       tree.dispose();
       history.dispose();

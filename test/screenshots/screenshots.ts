@@ -16,7 +16,8 @@ import { checkBrowser } from '../../tools/vscodeServer/prerequisites';
 import { installExtensions, startServer } from '../../tools/vscodeServer/server';
 import { QUIET_SETTINGS } from '../../tools/vscodeServer/settings';
 import { CURRENT_VSCODE } from '../../tools/vscodeServer/vscodeTargets';
-import { answer, expectEditorFocus, expectQuickInputFocus, pick, runCommand, signInThroughUi, statusItem, toggleRow, waitForWorkbench } from '../e2e/workbench';
+import { acceptAsIs, answer, expectEditorFocus, expectQuickInputFocus, pick, runCommand, showOpenEditor, signInThroughUi, statusItem, toggleRow, waitForWorkbench } from '../e2e/workbench';
+import { pressInWebview, resultsWebview } from '../e2e/webviews';
 import { launchChromium, openWindow, workbenchUrl } from '../harness/browser';
 import { animatedGif, type Frame } from './animatedGif';
 
@@ -118,7 +119,23 @@ async function pictures(page: Page, serviceUrl: string): Promise<void> {
   await page.locator('#workbench\\.parts\\.sidebar .monaco-list-row', { hasText: 'Welcome email' }).first().waitFor({ state: 'visible' });
   await save(page, 'gist-calls');
 
-  // 5. One whole Generate, animated, in a smaller window.
+  // 5. A run over data, and its results view.
+  await openAt(page, 'customers.csv', 1);
+  await runCommand(page, 'Gist: Run over Data…');
+  await pick(page, 'Welcome email', /^Run over Data \(1\//);
+  await expectQuickInputFocus(page, /Variants \(2\//);
+  await toggleRow(page, 'formal', 1);
+  await toggleRow(page, 'friendly', 2);
+  await page.keyboard.press('Enter');
+  await answer(page, '1', /Samples per Cell/);
+  await acceptAsIs(page, /Run 16 Calls\?/);
+  await showOpenEditor(page, 'customers.welcome-email.gistrun.jsonl');
+  const view = await resultsWebview(page);
+  await view.locator('.status', { hasText: /^8 rows$/ }).waitFor({ state: 'visible' });
+  await pressInWebview(page, view, '.grid', 'ArrowRight');
+  await save(page, 'lab-results');
+
+  // 6. One whole Generate, animated, in a smaller window.
   await page.setViewportSize({ width: 960, height: 600 });
   await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
   await openAt(page, 'onboarding.ts', 4);
