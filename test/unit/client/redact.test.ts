@@ -65,6 +65,18 @@ describe('redaction of the API key', function () {
     );
   });
 
+  it('redacts each written form of a key that itself holds escape syntax (counterexamples of the property test above)', function () {
+    // Decoding the text's escapes changed these keys too (`%5f` became `_`), so only their literal
+    // written forms can be found; the property test found them with random seeds.
+    for (const key of ['%5f_\\!!!', ':!!!\\!!!']) {
+      for (const written of [key, JSON.stringify(key), JSON.stringify(JSON.stringify(key)), encodeURIComponent(key)]) {
+        for (const before of ['', '\\', '%']) {
+          assertNoForm(redactSecrets(`${before}${written}`, [key]), key);
+        }
+      }
+    }
+  });
+
   it('leaves text without the key alone', function () {
     assert.equal(redactSecrets('nothing secret here', ['gk_demo_ada', undefined]), 'nothing secret here');
   });
