@@ -78,6 +78,8 @@ const extension = {
   plugins: [lazyLibraries, ...(watch ? [watchReporter] : [])],
 };
 const libraries = Object.entries(LAZY_LIBRARIES).map(([name, file]) => ({ ...common, entryPoints: [require.resolve(name)], outfile: `dist/${file}` }));
+/** The verdicts' worker thread (src/lab/verdictsWorker.ts), started by the results view when it has figures to work out. */
+const verdictsWorker = { ...common, entryPoints: ['src/lab/verdictsWorker.ts'], outfile: 'dist/verdictsWorker.js', plugins: [lazyLibraries] };
 /** The results view's webview script: runs in the webview (a browser), loaded by a nonce'd <script>. */
 const resultsView = {
   bundle: true,
@@ -95,7 +97,7 @@ if (watch) {
   // undici does not change while you work on the extension: build it once.
   // The libraries do not change while you work on the extension: built once.
   await Promise.all(libraries.map((options) => esbuild.build(options)));
-  await Promise.all([extension, resultsView].map(async (options) => (await esbuild.context(options)).watch()));
+  await Promise.all([extension, resultsView, verdictsWorker].map(async (options) => (await esbuild.context(options)).watch()));
 } else {
-  await Promise.all([esbuild.build(extension), esbuild.build(resultsView), ...libraries.map((options) => esbuild.build(options))]);
+  await Promise.all([esbuild.build(extension), esbuild.build(resultsView), esbuild.build(verdictsWorker), ...libraries.map((options) => esbuild.build(options))]);
 }

@@ -23,6 +23,7 @@ import type { ConsentDialog } from './catalog/workspaceGistConsent';
 import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
+import type { VerdictsView } from './lab/resultsViewProtocol';
 
 export interface GistExtensionApi {
   /** The account status, the calls in flight, the last call id, the window's profile and its service URL, as the status bar shows them. */
@@ -84,6 +85,8 @@ export interface GistTestingApi {
   readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
   /** What "Cancel" on a lab run's progress notification does (VS Code offers extensions no way to click it). */
   cancelLabRuns(): void;
+  /** The verdict panel an open results view of `file` last sent its webview (what the webview shows), if any. */
+  resultsVerdicts(file: string): VerdictsView | undefined;
   /**
    * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
    * extension host sees them before it has heard of a change the workbench made (VS Code tells it

@@ -78,6 +78,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       recentGists: () => memory.recentGists(),
       labSettings: () => ({ concurrency: settings.labConcurrency(), maxRetries: settings.labMaxRetries() }),
       setStatus: (status) => state.setLabRuns(status),
+      signedInUserName: () => {
+        const { status } = state.current;
+        return status.kind === 'signedIn' ? status.user.name : undefined;
+      },
     });
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
@@ -158,6 +162,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       answerConsent: (dialog) => consent.answerForTest(dialog),
       languageModelTools: { generate: tools.generate, list: tools.list },
       cancelLabRuns: () => lab.runs.cancelAll(),
+      resultsVerdicts: (file) => lab.shownVerdicts(file),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
     };

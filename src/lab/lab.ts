@@ -15,6 +15,7 @@ import { exportResults, type ExportFormat } from './resultsExport';
 import { ResultsEditorProvider, RESULTS_VIEW_TYPE } from './resultsEditor';
 import { ResultsIndex } from './resultsIndex';
 import type { ResultsRuns } from './resultsPanel';
+import type { VerdictsView } from './resultsViewProtocol';
 import { RESULT_TEXT_SCHEME, ResultTextProvider } from './resultTextProvider';
 import { runOverDataFlow, type LabRequest } from './runOverDataFlow';
 import { parseLabRunArgs, type LabRunArgs } from './labRunArgs';
@@ -26,6 +27,8 @@ import { resultsPathFor } from '../runs/resultsFormat';
 import { userMessage } from '../shared/userMessage';
 import { showError, showInformation, showWarning } from '../shared/notify';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
+import { settings } from '../shared/settings';
+import { reviewerName } from './reviewerName';
 
 export interface LabDeps {
   readonly extensionUri: vscode.Uri;
@@ -39,6 +42,8 @@ export interface LabDeps {
   recentGists(): readonly string[];
   labSettings(): { readonly concurrency: number; readonly maxRetries: number };
   setStatus(status: { readonly done: number; readonly total: number; readonly runs: number } | undefined): void;
+  /** The signed-in user's name from /v1/me (the service's text), if the window is signed in. */
+  signedInUserName(): string | undefined;
 }
 
 /** What `gist.lab.runOverData` returns: where the results are and how the run ended. */
@@ -59,6 +64,7 @@ export class Lab implements vscode.Disposable {
       [CommandIds.labResume]: (target: unknown) => this.resume(target),
       [CommandIds.labRerunFailed]: (target: unknown) => this.rerunFailed(target),
       [CommandIds.labExport]: (target: unknown, format: unknown) => this.export(target, format),
+      [CommandIds.labReview]: (target: unknown) => this.review(target),
     } satisfies CommandTable;
   }
 
@@ -75,7 +81,40 @@ export class Lab implements vscode.Disposable {
       rerunFailed: (file) => runs.rerunFailed(file),
       export: async (file, format) => void (await this.export(file, format)),
     };
-    this.editor = new ResultsEditorProvider({ extensionUri: deps.extensionUri, runs: views, logger: deps.logger });
+    this.editor = new ResultsEditorProvider({
+      extensionUri: deps.extensionUri,
+      runs: views,
+      logger: deps.logger,
+      verdicts: {
+        workerFile: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'verdictsWorker.js').fsPath,
+        reviewerName: () => this.reviewerName(),
+        staysBlind: () => settings.reviewStaysBlind(),
+        logger: deps.logger,
+      },
+    });
+  }
+
+  /**
+   * Whose votes a blind review writes: gist.review.reviewer, else the signed-in user's name; with
+   * neither, the user is asked once and the name is kept in their user settings.
+   */
+  private async reviewerName(): Promise<string | undefined> {
+    const known = reviewerName(settings.reviewer(), this.deps.signedInUserName());
+    if (known !== undefined) return known;
+    const typed = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Your Name for Reviews'),
+      prompt: vscode.l10n.t('It goes into each vote and names your votes file beside the results. Kept in your user settings (gist.review.reviewer).'),
+      ignoreFocusOut: true,
+      validateInput: (value) => (reviewerName(value) === undefined ? vscode.l10n.t('Type a name.') : undefined),
+    });
+    const name = reviewerName(typed);
+    if (name !== undefined) await vscode.workspace.getConfiguration('gist').update('review.reviewer', name, vscode.ConfigurationTarget.Global);
+    return name;
+  }
+
+  /** For tests: the verdict panel the open results view of `file` shows. */
+  shownVerdicts(file: string): VerdictsView | undefined {
+    return this.editor.shownVerdicts(file);
   }
 
   /** The custom editor and the scheme of opened cells; nothing is read until a file is opened. */
@@ -174,6 +213,12 @@ export class Lab implements vscode.Disposable {
   async rerunFailed(target?: unknown): Promise<void> {
     const results = await resultsFileOf(target);
     if (results !== undefined) await this.runs.rerunFailed(results);
+  }
+
+  /** "Gist: Review Results Blind…": the results view of the file, in blind review. */
+  async review(target?: unknown): Promise<void> {
+    const results = await resultsFileOf(target);
+    if (results !== undefined) await this.editor.review(results);
   }
 
   /** Export of a results file as CSV or a Markdown table, into a file the user picks. */

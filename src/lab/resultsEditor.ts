@@ -1,9 +1,11 @@
 // The results view as the custom editor of `*.gistrun.jsonl` files (package.json
 // `customEditors`): a read-only document per file and a ResultsPanel per editor. "Reopen With… →
 // Text Editor" always shows the file as the text it is.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { ResultsIndex } from './resultsIndex';
 import { ResultsPanel, type ResultsRuns } from './resultsPanel';
+import type { ResultsVerdictsDeps } from './resultsVerdicts';
+import type { VerdictsView } from './resultsViewProtocol';
 import type { Logger } from '../shared/logger';
 
 export const RESULTS_VIEW_TYPE = 'gist.results';
@@ -12,8 +14,10 @@ export class ResultsEditorProvider implements vscode.CustomReadonlyEditorProvide
   /** The index each open view holds, by path, so an opened cell's text is read without indexing again. */
   readonly openIndexes = new Map<string, ResultsIndex>();
   private readonly panels = new Set<ResultsPanel>();
+  /** Files a review was asked for whose view is still being opened. */
+  private readonly reviewOnOpen = new Set<string>();
 
-  constructor(private readonly deps: { readonly extensionUri: vscode.Uri; readonly runs: ResultsRuns; readonly logger: Logger }) {}
+  constructor(private readonly deps: { readonly extensionUri: vscode.Uri; readonly runs: ResultsRuns; readonly logger: Logger; readonly verdicts: ResultsVerdictsDeps }) {}
 
   openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
     return { uri, dispose: () => undefined };
@@ -23,6 +27,22 @@ export class ResultsEditorProvider implements vscode.CustomReadonlyEditorProvide
     const view = new ResultsPanel(document.uri, panel, { ...this.deps, openIndexes: this.openIndexes });
     this.panels.add(view);
     panel.onDidDispose(() => this.panels.delete(view));
+    if (this.reviewOnOpen.delete(document.uri.fsPath)) void view.review();
+  }
+
+  shownVerdicts(file: string): VerdictsView | undefined {
+    return [...this.panels].find((panel) => panel.path === file)?.shownVerdicts;
+  }
+
+  /** Opens the results view of `uri` (or shows the open one) in blind review. */
+  async review(uri: vscode.Uri): Promise<void> {
+    const open = [...this.panels].find((panel) => panel.path === uri.fsPath);
+    if (open !== undefined) {
+      await open.review();
+      return;
+    }
+    this.reviewOnOpen.add(uri.fsPath);
+    await vscode.commands.executeCommand('vscode.openWith', uri, RESULTS_VIEW_TYPE);
   }
 
   dispose(): void {

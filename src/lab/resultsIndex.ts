@@ -24,6 +24,10 @@ export interface IndexedSample {
   readonly hash: number;
   /** The start of the text, lower case, for sorting by it. */
   readonly sortKey: string;
+  /** The service's call id ('' when the call failed before it gave one): votes name cells by it. */
+  readonly callId: string;
+  /** Whether every check of the cell passed, when the run has checks (the results' `checks` extension). */
+  readonly passed?: boolean;
 }
 
 export interface IndexedRow {
@@ -220,5 +224,6 @@ function sampleOf(line: CellResult, offset: number, bytes: number): IndexedSampl
     length: line.error === null ? (line.length ?? 0) : -1,
     hash: line.error === null ? textHash(text) : 0,
     sortKey: text.slice(0, SORT_KEY_CHARS).toLowerCase(),
+    callId: line.callId ?? '',
   };
 }

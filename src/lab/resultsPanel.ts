@@ -10,12 +10,14 @@ import { variantLabel } from '../runs/variants';
 import type { Logger } from '../shared/logger';
 import { showInformation, showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
+import { inertMessage } from './inertMessage';
 import { indexCounts } from './resultsFigures';
 import { ResultsIndex } from './resultsIndex';
 import { orderRows } from './resultsQuery';
 import { cellResult, rowsContaining, viewRows } from './resultsRows';
-import type { CellAddress, HostMessage, ViewMessage, ViewQuery, ViewStatus } from './resultsViewProtocol';
+import type { CellAddress, HostMessage, VerdictsView, ViewMessage, ViewQuery, ViewStatus } from './resultsViewProtocol';
 import { resultTextUri } from './resultTextProvider';
+import { ResultsVerdicts, type ResultsVerdictsDeps } from './resultsVerdicts';
 
 /** What a results view needs of the lab: whether a run writes the file now, and the runs it can start. */
 export interface ResultsRuns {
@@ -33,6 +35,7 @@ export interface ResultsPanelDeps {
   readonly logger: Logger;
   /** Where open views keep their index, so an opened cell's text is read without indexing again. */
   readonly openIndexes: Map<string, ResultsIndex>;
+  readonly verdicts: ResultsVerdictsDeps;
 }
 
 const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
@@ -51,6 +54,9 @@ export class ResultsPanel implements vscode.Disposable {
   private updateTimer: NodeJS.Timeout | undefined;
   private updating: Promise<void> = Promise.resolve();
   private readonly filePath: string;
+  private readonly verdicts: ResultsVerdicts;
+  /** Review… was asked for before the file was read: the review starts once it is. */
+  private reviewOnLoad = false;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -58,6 +64,7 @@ export class ResultsPanel implements vscode.Disposable {
     private readonly deps: ResultsPanelDeps,
   ) {
     this.filePath = uri.fsPath;
+    this.verdicts = new ResultsVerdicts(this.filePath, () => this.index, (message) => this.post(message), deps.verdicts);
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
@@ -74,15 +81,37 @@ export class ResultsPanel implements vscode.Disposable {
     );
   }
 
+  /** The results file this view shows. */
+  get path(): string {
+    return this.filePath;
+  }
+
+  /** Gist: Review Results Blind…: shows the view and starts the review (once the file is read). */
+  async review(): Promise<void> {
+    this.panel.reveal(undefined, false);
+    if (this.index === undefined) {
+      this.reviewOnLoad = true;
+      return;
+    }
+    await this.verdicts.startReview();
+  }
+
   dispose(): void {
+    this.verdicts.dispose();
     clearTimeout(this.updateTimer);
     this.filterAbort?.abort();
     if (this.deps.openIndexes.get(this.filePath) === this.index) this.deps.openIndexes.delete(this.filePath);
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 
+  /** The verdict panel last sent to the webview (tests read it). */
+  shownVerdicts: VerdictsView | undefined;
+
   private post(message: HostMessage): void {
-    void this.panel.webview.postMessage(message);
+    // Every text of a message comes from a file someone else may have written: inert on the way out.
+    const inert = inertMessage(message);
+    if (inert.type === 'verdicts') this.shownVerdicts = inert.verdicts;
+    void this.panel.webview.postMessage(inert);
   }
 
   private html(): string {
@@ -96,6 +125,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private async onMessage(message: ViewMessage): Promise<void> {
+    if (await this.verdicts.onMessage(message)) return;
     switch (message.type) {
       case 'ready':
         await this.load();
@@ -123,6 +153,11 @@ export class ResultsPanel implements vscode.Disposable {
         return;
       case 'export':
         await this.deps.runs.export(this.uri, message.format);
+        return;
+      case 'judge':
+        await vscode.commands.executeCommand('gist.lab.judge', this.uri);
+        return;
+      default:
         return;
     }
   }
@@ -153,6 +188,11 @@ export class ResultsPanel implements vscode.Disposable {
       query: this.query,
       status: this.status(),
     });
+    this.verdicts.resultsChanged();
+    if (this.reviewOnLoad) {
+      this.reviewOnLoad = false;
+      await this.verdicts.startReview();
+    }
   }
 
   private status(): ViewStatus {
@@ -221,11 +261,12 @@ export class ResultsPanel implements vscode.Disposable {
       await this.load();
       return;
     }
-    await this.index.catchUp();
+    const changed = await this.index.catchUp();
     if (this.query.filter.trim() !== '') {
       this.textMatches = await rowsContaining(this.filePath, this.query.filter.trim());
     }
     this.publishOrder();
+    if (changed) this.verdicts.resultsChanged();
   }
 
   private cellRow(cell: CellAddress): number | undefined {

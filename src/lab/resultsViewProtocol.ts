@@ -81,6 +81,76 @@ export interface ViewStatus {
   readonly figures: readonly VariantFigures[];
 }
 
+/** A sentence with the variants' and judges' names marked (they come from files: shown set apart, as text). */
+export interface SentenceView {
+  readonly parts: ReadonlyArray<{ readonly text: string; readonly name?: 'variant' | 'judge' }>;
+}
+
+/** A share with its interval, drawn as a bar with whiskers; `text` says the same for screen readers. */
+export interface BarView {
+  readonly label: string;
+  readonly value: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly text: string;
+}
+
+/** A distribution as a box plot (whiskers at the 5th and 95th percentiles); `text` says the same. */
+export interface BoxView {
+  readonly label: string;
+  readonly low: number;
+  readonly q1: number;
+  readonly median: number;
+  readonly q3: number;
+  readonly high: number;
+  readonly text: string;
+}
+
+export interface TableView {
+  readonly caption: string;
+  readonly columns: readonly string[];
+  readonly rows: ReadonlyArray<readonly string[]>;
+}
+
+/** One kind of evidence: people's votes, a judge's, the checks, repeats, length and latency. */
+export interface SectionView {
+  readonly title: string;
+  readonly sentence?: SentenceView;
+  readonly notes: readonly string[];
+  readonly tables: readonly TableView[];
+  readonly bars: readonly BarView[];
+  /** 0.5 for win rates (no difference), none for pass rates. */
+  readonly barsReference?: number;
+  readonly boxes?: { readonly unit: string; readonly items: readonly BoxView[] };
+}
+
+export interface VerdictsView {
+  readonly headline: SentenceView;
+  readonly sections: readonly SectionView[];
+  /** How long the figures took to work out (in a worker thread). */
+  readonly ms: number;
+  /** Votes files or lines that could not be read. */
+  readonly problems: readonly string[];
+}
+
+/** The blind review's state: the next pair (names hidden), and the reviewer's counts. */
+export interface ReviewView {
+  readonly total: number;
+  readonly voted: number;
+  readonly skipped: number;
+  readonly canUndo: boolean;
+  /** Undefined when every pair has a vote. */
+  readonly pair?: {
+    /** An opaque token for this showing of the pair (its key would name the variants). */
+    readonly key: string;
+    readonly row: number;
+    readonly sample: number;
+    readonly values: string;
+    readonly left: { readonly text: string; readonly cut: boolean };
+    readonly right: { readonly text: string; readonly cut: boolean };
+  };
+}
+
 export type HostMessage =
   | { readonly type: 'open'; readonly generation: number; readonly header: ViewHeader; readonly query: ViewQuery; readonly status: ViewStatus }
   /** The rows of the current order from `start`, for `request`. */
@@ -88,7 +158,14 @@ export type HostMessage =
   /** The order changed (a new query, new results): `generation` tells old `rows` answers apart. */
   | { readonly type: 'status'; readonly generation: number; readonly status: ViewStatus }
   /** The file cannot be shown (not a results file, unreadable): the view says why. */
-  | { readonly type: 'failed'; readonly message: string };
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'verdicts'; readonly verdicts: VerdictsView }
+  /** The review's next pair (or its end); `reviewer` is whose votes file it writes. */
+  | { readonly type: 'review'; readonly reviewer: string; readonly review: ReviewView; readonly staysBlind: boolean }
+  /** A vote was taken: which variant each side was, for the view to show a moment (unless the reviewer stays blind). */
+  | { readonly type: 'voted'; readonly left: string; readonly right: string; readonly verdict: string }
+  /** The review could not go on (no reviewer name, a votes file that cannot be written): the view says why. */
+  | { readonly type: 'reviewFailed'; readonly message: string };
 
 export type CellAddress = { readonly index: number; readonly variant: number };
 
@@ -102,4 +179,12 @@ export type ViewMessage =
   | { readonly type: 'copyCallId'; readonly cell: CellAddress }
   | { readonly type: 'rerunFailed' }
   | { readonly type: 'resume' }
-  | { readonly type: 'export'; readonly format: 'csv' | 'markdown' };
+  | { readonly type: 'export'; readonly format: 'csv' | 'markdown' }
+  /** Starts (or goes on with) the blind review; `includeSkipped` asks the skipped pairs again. */
+  | { readonly type: 'startReview'; readonly includeSkipped?: boolean }
+  /** The reviewer left the review (Escape): the host stops sending pairs. */
+  | { readonly type: 'endReview' }
+  | { readonly type: 'vote'; readonly key: string; readonly verdict: 'left' | 'right' | 'tie' | 'both-bad' }
+  | { readonly type: 'skip'; readonly key: string }
+  | { readonly type: 'undo' }
+  | { readonly type: 'judge' };

@@ -10,6 +10,7 @@ import type { CellResult } from './cellResult';
 import { sampleVerdict, type SampleVerdict } from './cellSamples';
 import { checkVerdict, type CheckVerdict } from './checkFigures';
 import { judgeVotes, personVotes } from './countedVotes';
+import { latencyDistributions, type LatencyDistribution } from './latencyDistribution';
 import { pairedDifferences, type PairedDifference } from './pairedDifferences';
 import { actionsByReviewer } from './reviewerActions';
 import { sentence, type Sentence } from './sentence';
@@ -48,6 +49,8 @@ export interface Verdicts {
   readonly checks?: CheckVerdict;
   readonly lengths: readonly PairedDifference[];
   readonly latencies: readonly PairedDifference[];
+  /** Each variant's latency as a distribution, for a box plot. */
+  readonly latencyDistributions: readonly LatencyDistribution[];
   /** When any cell has several samples. */
   readonly samples?: SampleVerdict;
 }
@@ -97,6 +100,7 @@ export function computeVerdicts(input: VerdictInput): Verdicts {
     ...(checks === undefined ? {} : { checks }),
     lengths: pairedDifferences(index, 'length', options),
     latencies: pairedDifferences(index, 'latency', options),
+    latencyDistributions: latencyDistributions(index),
     ...(samples === undefined ? {} : { samples }),
   };
 }

@@ -34,6 +34,8 @@ export const CommandIds = {
   labResume: 'gist.lab.resume',
   labRerunFailed: 'gist.lab.rerunFailed',
   labExport: 'gist.lab.export',
+  /** Blind review of a results file's outputs, pair by pair (the results view's Review…). */
+  labReview: 'gist.lab.review',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

@@ -79,6 +79,17 @@ export const settings = {
     return readOnce('lab.maxRetries', () => wholeNumberIn(configuration().get<unknown>('lab.maxRetries'), 0, MAX_LAB_RETRIES, DEFAULT_LAB_RETRIES));
   },
 
+  /** gist.review.reviewer from the user settings only (a cloned repository must not vote in your name); undefined when empty. */
+  reviewer(): string | undefined {
+    const value = configuration().inspect<unknown>('review.reviewer')?.globalValue;
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  },
+
+  /** gist.review.stayBlind from the user settings: names stay hidden after each vote. */
+  reviewStaysBlind(): boolean {
+    return configuration().inspect<unknown>('review.stayBlind')?.globalValue === true;
+  },
+
   /** gist.insertMode as written; generation/insertMode.ts checks it (settings know no feature's types). */
   insertMode(): unknown {
     return readOnce('insertMode', () => configuration().get<unknown>('insertMode'));

@@ -4,6 +4,8 @@
 import type { CellAddress, HostMessage, VariantFigures, ViewHeader, ViewMessage, ViewQuery, ViewStatus } from '../resultsViewProtocol';
 import { element, formatCount, formatMs, replaceChildren } from './dom';
 import { ResultsGrid } from './grid';
+import { ReviewPane } from './reviewPane';
+import { VerdictsPanel } from './verdictsPanel';
 
 interface VsCodeApi {
   postMessage(message: ViewMessage): void;
@@ -67,6 +69,22 @@ const grid = new ResultsGrid({
   announce,
 });
 
+const verdicts = new VerdictsPanel();
+const review = new ReviewPane({
+  vote: (key, verdict) => post({ type: 'vote', key, verdict }),
+  skip: (key) => post({ type: 'skip', key }),
+  undo: () => post({ type: 'undo' }),
+  reviewSkipped: () => post({ type: 'startReview', includeSkipped: true }),
+  end() {
+    post({ type: 'endReview' });
+    review.close();
+    main.classList.remove('reviewing');
+    grid.focus();
+    announce('Back to the table.');
+  },
+  announce,
+});
+
 // The header, the figures, the toolbar, the status line.
 const title = element('h1', { class: 'title' });
 const subtitle = element('p', { class: 'subtitle' });
@@ -80,6 +98,10 @@ const rerun = element('button', { type: 'button' }, 'Rerun Failed');
 const resume = element('button', { type: 'button' }, 'Resume');
 const exportCsv = element('button', { type: 'button', class: 'secondary' }, 'Export CSV');
 const exportMarkdown = element('button', { type: 'button', class: 'secondary' }, 'Export Markdown');
+const startReview = element('button', { type: 'button' }, 'Review…');
+startReview.title = 'Blind review: pairs of answers side by side, the variants’ names hidden until you vote';
+const judge = element('button', { type: 'button', class: 'secondary' }, 'Judge with a Model…');
+judge.title = 'The same pairs judged by a language model you pick (asks before anything is sent)';
 const status = element('p', { class: 'status' });
 const problems = element('ul', { class: 'problems' });
 const keys = element(
@@ -88,32 +110,35 @@ const keys = element(
   'In the table: arrow keys move, Enter opens the whole text in an editor (on a column title: sorts by it), C marks a cell and C on a second one compares the two, Y copies the call id.',
 );
 
-document.body.append(
+const main = element(
+  'main',
+  {},
+  element('header', {}, title, subtitle),
+  verdicts.root,
+  element('section', { 'aria-label': 'Per variant', class: 'per-variant' }, figures),
   element(
-    'main',
-    {},
-    element('header', {}, title, subtitle),
-    element('section', { 'aria-label': 'Per variant' }, figures),
-    element(
-      'div',
-      { class: 'toolbar', role: 'toolbar', 'aria-label': 'Show and act' },
-      filter,
-      element('label', { for: 'only-different' }, onlyDifferent, ' Only rows where the variants differ'),
-      element('label', { for: 'only-failures' }, onlyFailures, ' Only failures'),
-      element('label', {}, 'Sort ', sortSelect),
-      element('label', { for: 'descending' }, descending, ' Descending'),
-      rerun,
-      resume,
-      exportCsv,
-      exportMarkdown,
-    ),
-    status,
-    problems,
-    grid.root,
-    keys,
-    live,
+    'div',
+    { class: 'toolbar', role: 'toolbar', 'aria-label': 'Show and act' },
+    filter,
+    element('label', { for: 'only-different' }, onlyDifferent, ' Only rows where the variants differ'),
+    element('label', { for: 'only-failures' }, onlyFailures, ' Only failures'),
+    element('label', {}, 'Sort ', sortSelect),
+    element('label', { for: 'descending' }, descending, ' Descending'),
+    startReview,
+    judge,
+    rerun,
+    resume,
+    exportCsv,
+    exportMarkdown,
   ),
+  status,
+  problems,
+  grid.root,
+  review.root,
+  keys,
+  live,
 );
+document.body.append(main);
 
 function setQuery(next: ViewQuery): void {
   query = next;
@@ -167,6 +192,8 @@ rerun.addEventListener('click', () => {
   post({ type: 'rerunFailed' });
 });
 resume.addEventListener('click', () => post({ type: 'resume' }));
+startReview.addEventListener('click', () => post({ type: 'startReview' }));
+judge.addEventListener('click', () => post({ type: 'judge' }));
 exportCsv.addEventListener('click', () => post({ type: 'export', format: 'csv' }));
 exportMarkdown.addEventListener('click', () => post({ type: 'export', format: 'markdown' }));
 
@@ -225,6 +252,24 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       return;
     case 'rows':
       if (message.generation === generation) grid.addRows(message.start, message.rows);
+      return;
+    case 'verdicts':
+      verdicts.show(message.verdicts);
+      return;
+    case 'review':
+      if (!review.active) {
+        main.classList.add('reviewing');
+        review.open();
+      }
+      review.show(message.reviewer, message.review, message.staysBlind);
+      return;
+    case 'voted':
+      review.voted(message.left, message.right, message.verdict);
+      return;
+    case 'reviewFailed':
+      if (review.active) review.failed(message.message);
+      else announce(message.message);
+      status.textContent = message.message;
       return;
     case 'failed':
       replaceChildren(document.body, element('main', {}, element('h1', {}, 'This results file cannot be shown'), element('p', { role: 'alert' }, message.message)));

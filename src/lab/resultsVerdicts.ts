@@ -1,0 +1,171 @@
+// The verdict panel and the blind review of one results view: the figures worked out in a worker
+// thread and sent to the webview whenever the results or any votes file beside them change, and
+// the review session the reviewer's keys drive. Owned by the view (resultsPanel.ts).
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Logger } from '../shared/logger';
+import { readVotesFiles } from './votesFiles';
+import type { ResultsIndex } from './resultsIndex';
+import type { HostMessage, ViewMessage } from './resultsViewProtocol';
+import { ReviewSession } from './reviewSession';
+import { verdictCells, verdictVariants } from './verdictCells';
+import { VerdictsComputer } from './verdictsComputer';
+
+export interface ResultsVerdictsDeps {
+  /** The built verdicts worker (dist/verdictsWorker.js). */
+  readonly workerFile: string;
+  /** Whose votes the review writes: the signed-in user's name or the one set for reviews; undefined when the user gave none. */
+  reviewerName(): Promise<string | undefined>;
+  /** gist.review.stayBlind: the names stay hidden after each vote (the view can still change it for its session). */
+  staysBlind(): boolean;
+  readonly logger: Logger;
+}
+
+const REVIEW_MESSAGES: ReadonlySet<ViewMessage['type']> = new Set(['startReview', 'endReview', 'vote', 'skip', 'undo']);
+
+/** While a run appends, the figures are worked out again at most this often. */
+const RECOMPUTE_EVERY_MS = 2_000;
+
+export class ResultsVerdicts implements vscode.Disposable {
+  private readonly computer: VerdictsComputer;
+  private readonly disposables: vscode.Disposable[] = [];
+  private session: ReviewSession | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private computing = false;
+  private again = false;
+  private handling: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly filePath: string,
+    private readonly index: () => ResultsIndex | undefined,
+    private readonly post: (message: HostMessage) => void,
+    private readonly deps: ResultsVerdictsDeps,
+  ) {
+    this.computer = new VerdictsComputer(deps.workerFile);
+    const base = path.basename(filePath).replace(/\.jsonl$/, '');
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(filePath)), `${base}.*.votes.jsonl`));
+    this.disposables.push(watcher, watcher.onDidChange(() => this.votesChanged()), watcher.onDidCreate(() => this.votesChanged()), watcher.onDidDelete(() => this.votesChanged()));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.computer.dispose();
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+
+  /** The results changed (opened, appended to, rerun): the figures and the review's pairs follow. */
+  resultsChanged(): void {
+    this.recomputeSoon(0);
+    void this.session?.refresh().then(() => this.sendReview());
+  }
+
+  private votesChanged(): void {
+    this.recomputeSoon(300);
+  }
+
+  private recomputeSoon(delayMs: number): void {
+    if (this.timer !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.recompute();
+    }, delayMs);
+  }
+
+  private async recompute(): Promise<void> {
+    const index = this.index();
+    if (index === undefined) return;
+    if (this.computing) {
+      this.again = true;
+      return;
+    }
+    this.computing = true;
+    try {
+      const votes = await readVotesFiles(this.filePath);
+      const view = await this.computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
+      this.post({ type: 'verdicts', verdicts: view });
+    } catch (error) {
+      this.deps.logger.error(`Verdicts of ${this.filePath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    } finally {
+      this.computing = false;
+      if (this.again) {
+        this.again = false;
+        this.recomputeSoon(RECOMPUTE_EVERY_MS);
+      }
+    }
+  }
+
+  /** Handles the review's messages; false for any other. A votes file that cannot be written stops the review with the reason. */
+  async onMessage(message: ViewMessage): Promise<boolean> {
+    if (!REVIEW_MESSAGES.has(message.type)) return false;
+    // One at a time, in the order the reviewer pressed the keys: each vote is appended before the next is looked at.
+    const handled = this.handling.then(() => this.handleReporting(message));
+    this.handling = handled.catch(() => undefined);
+    return handled;
+  }
+
+  private async handleReporting(message: ViewMessage): Promise<boolean> {
+    try {
+      return await this.handle(message);
+    } catch (error) {
+      this.deps.logger.error(`Review of ${this.filePath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.post({ type: 'reviewFailed', message: vscode.l10n.t('The vote could not be saved: {0}', error instanceof Error ? error.message : String(error)) });
+      return true;
+    }
+  }
+
+  private async handle(message: ViewMessage): Promise<boolean> {
+    switch (message.type) {
+      case 'startReview':
+        await this.startReview(message.includeSkipped === true);
+        return true;
+      case 'endReview':
+        this.session = undefined;
+        return true;
+      case 'vote': {
+        const revealed = await this.session?.vote(message.key, message.verdict);
+        if (revealed !== undefined) this.post({ type: 'voted', left: revealed.left, right: revealed.right, verdict: message.verdict });
+        await this.sendReview();
+        this.recomputeSoon(0);
+        return true;
+      }
+      case 'skip':
+        await this.session?.skip(message.key);
+        await this.sendReview();
+        return true;
+      case 'undo':
+        await this.session?.undo();
+        await this.sendReview();
+        this.recomputeSoon(0);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Starts the review (or goes on with it): the view shows the next pair when it gets it. */
+  async startReview(includeSkipped = false): Promise<void> {
+    const index = this.index();
+    if (index === undefined) return;
+    const reviewer = await this.deps.reviewerName();
+    if (reviewer === undefined) {
+      this.post({ type: 'reviewFailed', message: vscode.l10n.t('A review needs your name (it goes into your votes file): sign in, or set “gist.review.reviewer”.') });
+      return;
+    }
+    if (this.session?.reviewer !== reviewer) {
+      this.session = await ReviewSession.start(index, this.filePath, reviewer);
+    } else {
+      await this.session.refresh();
+    }
+    this.session.includeSkipped = includeSkipped;
+    await this.sendReview();
+  }
+
+  private async sendReview(): Promise<void> {
+    if (this.session === undefined) return;
+    try {
+      this.post({ type: 'review', reviewer: this.session.reviewer, review: await this.session.view(), staysBlind: this.deps.staysBlind() });
+    } catch (error) {
+      this.post({ type: 'reviewFailed', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}

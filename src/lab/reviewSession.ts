@@ -1,0 +1,112 @@
+// One person's blind review of a results file, as Chatbot Arena runs it: pairs of cells of the
+// same row and sample from two variants, in the reviewer's own random order, sides drawn at random,
+// names hidden until the vote. Votes go to the reviewer's own votes file, a line each, never
+// changed; a reload or another day resumes at the next pair not voted on. Pure Node: no `vscode`.
+import { randomUUID } from 'node:crypto';
+import * as path from 'node:path';
+import { scheduleReview, reviewSeed, type ReviewPair } from '../review/pairScheduler';
+import { reviewProgress, type ReviewProgress } from '../review/reviewProgress';
+import { reviewerActions } from '../review/reviewerActions';
+import type { Verdict, VotesEntry } from '../review/votes';
+import { skipEntry, undoEntry, voteEntry } from '../review/votesWriter';
+import { revealInvisible } from '../shared/invisibles';
+import type { ResultsIndex } from './resultsIndex';
+import { ResultLines, valuesLine } from './resultsRows';
+import type { ReviewView } from './resultsViewProtocol';
+import { verdictCells, verdictVariants } from './verdictCells';
+import { appendVotes, lastUndoable, readVotesFiles } from './votesFiles';
+
+/** Characters of each text a pair shows; the rest is said to be there (Enter on the table opens it whole). */
+const MAX_SHOWN_CHARS = 50_000;
+
+export class ReviewSession {
+  private schedule: ReviewPair[] = [];
+  private entries: VotesEntry[] = [];
+  /** The pairs shown, by the token the view was given (a pair's key names its variants; the view must not know them). */
+  private readonly shown = new Map<string, string>();
+  /** The reviewer asked for their skipped pairs again: they come after the rest. */
+  includeSkipped = false;
+
+  private constructor(
+    private readonly index: ResultsIndex,
+    private readonly resultsPath: string,
+    readonly reviewer: string,
+  ) {}
+
+  /** The reviewer's schedule over the file as it is now, and where their votes file left off. */
+  static async start(index: ResultsIndex, resultsPath: string, reviewer: string): Promise<ReviewSession> {
+    const session = new ReviewSession(index, resultsPath, reviewer);
+    await session.refresh();
+    return session;
+  }
+
+  /** Reads the results (a rerun may have changed cells) and the reviewer's own lines again. */
+  async refresh(): Promise<void> {
+    this.schedule = scheduleReview(verdictCells(this.index), { seed: reviewSeed(path.basename(this.resultsPath), this.reviewer), variants: verdictVariants(this.index) });
+    const { files } = await readVotesFiles(this.resultsPath);
+    this.entries = files.filter((file) => file.header.source === 'person' && file.header.reviewer === this.reviewer).flatMap((file) => [...file.entries]);
+  }
+
+  progress(): ReviewProgress {
+    return reviewProgress(this.schedule, reviewerActions(this.reviewer, 'person', this.entries), { includeSkipped: this.includeSkipped });
+  }
+
+  /** The next pair to vote on, as the view shows it (texts as inert text, names left out); undefined when every pair has a vote. */
+  async view(): Promise<ReviewView> {
+    const progress = this.progress();
+    const counts = { total: progress.total, voted: progress.voted, skipped: progress.skipped, canUndo: lastUndoable(this.entries) !== undefined };
+    const pair = progress.next;
+    if (pair === undefined) {
+      return { ...counts };
+    }
+    const variants = verdictVariants(this.index);
+    const lines = await ResultLines.open(this.index);
+    try {
+      const text = async (variant: string): Promise<{ readonly text: string; readonly cut: boolean }> => {
+        const line = await lines.cell(pair.row, variants.indexOf(variant), pair.sample);
+        const content = line?.content ?? '';
+        const cut = content.length > MAX_SHOWN_CHARS || line?.truncated === true;
+        return { text: revealInvisible(content.slice(0, MAX_SHOWN_CHARS)).text, cut };
+      };
+      const [left, right] = [await text(pair.left.variant), await text(pair.right.variant)];
+      const values = (await lines.cell(pair.row, variants.indexOf(pair.left.variant), pair.sample))?.values ?? {};
+      const token = randomUUID();
+      this.shown.set(token, pair.key);
+      return { ...counts, pair: { key: token, row: pair.row, sample: pair.sample, values: revealInvisible(valuesLine(values)).text, left, right } };
+    } finally {
+      await lines.close();
+    }
+  }
+
+  /** The pair shown under `token`, if it is still to be asked: a key pressed twice must not vote twice. */
+  private queued(token: string): ReviewPair | undefined {
+    const key = this.shown.get(token);
+    return key === undefined ? undefined : this.progress().queue.find((queued) => queued.key === key);
+  }
+
+  /** Records a vote on the pair shown as `token`; the two variants' names, for the view to reveal. */
+  async vote(token: string, verdict: Verdict): Promise<{ readonly left: string; readonly right: string } | undefined> {
+    const pair = this.queued(token);
+    if (pair === undefined) return undefined;
+    await this.append(voteEntry(pair, verdict, { reviewer: this.reviewer, source: 'person' }));
+    return { left: pair.left.variant, right: pair.right.variant };
+  }
+
+  async skip(token: string): Promise<void> {
+    const pair = this.queued(token);
+    if (pair !== undefined) await this.append(skipEntry(pair, { reviewer: this.reviewer, source: 'person' }));
+  }
+
+  /** Takes back the reviewer's last vote or skip (its pair is asked again next); false when there is none. */
+  async undo(): Promise<boolean> {
+    const last = lastUndoable(this.entries);
+    if (last === undefined) return false;
+    await this.append(undoEntry(last, { reviewer: this.reviewer, source: 'person' }));
+    return true;
+  }
+
+  private async append(entry: VotesEntry): Promise<void> {
+    await appendVotes(this.resultsPath, this.reviewer, 'person', [entry]);
+    this.entries.push(entry);
+  }
+}

@@ -1,0 +1,54 @@
+// Runs the verdict computation in a worker thread (verdictsWorker.ts) and hands back the panel it
+// worked out; one worker, started on first use, ended with the view that owns it. Pure Node: no `vscode`.
+import { Worker } from 'node:worker_threads';
+import type { VerdictInput } from '../review/verdicts';
+import type { VerdictsView } from './resultsViewProtocol';
+
+type Answer = { readonly id: number; readonly view: VerdictsView } | { readonly id: number; readonly error: string };
+
+export class VerdictsComputer {
+  private worker: Worker | undefined;
+  private next = 0;
+  private readonly waiting = new Map<number, { resolve: (value: VerdictsView) => void; reject: (error: Error) => void }>();
+
+  /** `workerFile`: the built verdictsWorker.js (dist/ in the extension, out/ in the tests). */
+  constructor(private readonly workerFile: string) {}
+
+  /** The panel of `input`; `problems` (votes files that could not be read) are said in it. */
+  compute(input: VerdictInput, problems: readonly string[]): Promise<VerdictsView> {
+    const worker = this.started();
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, input, problems });
+    });
+  }
+
+  private started(): Worker {
+    if (this.worker !== undefined) return this.worker;
+    const worker = new Worker(this.workerFile);
+    worker.on('message', (answer: Answer) => {
+      const waiter = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if ('error' in answer) waiter?.reject(new Error(answer.error));
+      else waiter?.resolve(answer.view);
+    });
+    const failAll = (error: Error): void => {
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+      this.worker = undefined;
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => failAll(new Error(`The verdicts worker stopped (exit code ${code}).`)));
+    // It must not keep the extension host (or a test) alive by itself.
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  dispose(): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate();
+  }
+}
