@@ -2,6 +2,7 @@
 // in the webview only when keyboard focus is in it, which every helper checks first. A webview is
 // two frames deep: the workbench's `iframe.webview`, then its `#active-frame`.
 import type { FrameLocator, Page } from 'playwright-core';
+import { expectQuickInputFocus, moveToRow } from './workbench';
 
 /** The visible webview editor's document (there is one on screen at a time in these scenarios). */
 export function resultsWebview(page: Page): Promise<FrameLocator> {
@@ -49,4 +50,17 @@ export async function tabToButton(page: Page, view: FrameLocator, label: string,
     await page.keyboard.press(key);
   }
   throw new Error(`${key} did not reach the button “${label}”; focus went through: ${heard.join(' | ')}`);
+}
+
+/** Opens a results file from Quick Open in its results view and waits for the table to have keyboard focus. */
+export async function openResultsView(page: Page, name: string): Promise<FrameLocator> {
+  await page.keyboard.press('Control+P');
+  await expectQuickInputFocus(page);
+  await page.keyboard.type(name, { delay: 10 });
+  await moveToRow(page, name);
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).first().waitFor({ state: 'visible' });
+  const view = await resultsWebview(page);
+  await expectWebviewFocus(page, view, '.grid');
+  return view;
 }
