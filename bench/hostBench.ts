@@ -9,6 +9,7 @@ import { editorPath } from './host/editorPath';
 import { historyLayouts } from './host/history';
 import { measureStart, seedOldLayout } from './host/historyStartup';
 import { memoryGrowth } from './host/memory';
+import { labHost } from './host/labHost';
 import { scale } from './host/scale';
 
 type Section = (gist: TestedApi, serviceUrl: string, quick: boolean) => Promise<Record<string, unknown>>;
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, Section> = {
   memory: async (_gist, _serviceUrl, quick) => ({ memory: await memoryGrowth(quick) }),
   scale: async (_gist, serviceUrl) => ({ scale: await scale(serviceUrl) }),
   history: async (gist, _serviceUrl, quick) => ({ historyLayouts: await historyLayouts(gist, quick) }),
+  labHost: (_gist, serviceUrl, quick) => labHost(serviceUrl, quick),
 };
 
 async function sections(serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {

@@ -50,7 +50,7 @@ async function serviceProcess(): Promise<ServiceProcess> {
   };
 }
 
-async function csvOf(folder: string, rows: number): Promise<string> {
+export async function csvOf(folder: string, rows: number): Promise<string> {
   const file = path.join(folder, `people-${rows}.csv`);
   const lines = ['name,product', ...Array.from({ length: rows }, (_, index) => `Person ${index + 1},"Product ${index + 1}, the ${index % 7 === 0 ? 'big' : 'small'} one"`)];
   await writeFile(file, `${lines.join('\n')}\n`);
@@ -65,7 +65,7 @@ function labOptions(client: GistClient, serviceUrl: string): LabRunOptions {
   };
 }
 
-interface RunFigures {
+export interface RunFigures {
   readonly seconds: number;
   readonly calls: number;
   /** This process's CPU (user + system) per call, in µs: less noisy than throughput on a busy machine. */
@@ -102,7 +102,7 @@ async function engineRun(client: GistClient, serviceUrl: string, dataPath: strin
 }
 
 /** The same calls with a bare undici Pool: `CONCURRENCY` workers, each taking the next call, parsing the answer, nothing kept. */
-async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
+export async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
   const pool = new Pool(serviceUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
   const total = rows * VARIANTS.length;
   let next = 0;

@@ -174,6 +174,7 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   scale: () => inVsCode('scale'),
   history: () => inVsCode('history'),
   historyStartup: () => inVsCode('historyStartup'),
+  labHost: () => inVsCode('labHost'),
 };
 
 async function runSection(name: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {

@@ -87,6 +87,8 @@ export interface GistTestingApi {
   cancelLabRuns(): void;
   /** The verdict panel an open results view of `file` last sent its webview (what the webview shows), if any. */
   resultsVerdicts(file: string): VerdictsView | undefined;
+  /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
+  resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
   /**
    * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
    * extension host sees them before it has heard of a change the workbench made (VS Code tells it

@@ -163,6 +163,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       languageModelTools: { generate: tools.generate, list: tools.list },
       cancelLabRuns: () => lab.runs.cancelAll(),
       resultsVerdicts: (file) => lab.shownVerdicts(file),
+      resultsViewTimings: (file) => lab.resultsViewTimings(file),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
     };

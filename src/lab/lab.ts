@@ -117,6 +117,11 @@ export class Lab implements vscode.Disposable {
     return this.editor.shownVerdicts(file);
   }
 
+  /** For the bench: when the open results view of `file` first sent its header, rows and verdicts. */
+  resultsViewTimings(file: string): ReturnType<ResultsEditorProvider['timings']> {
+    return this.editor.timings(file);
+  }
+
   /** The custom editor and the scheme of opened cells; nothing is read until a file is opened. */
   register(): vscode.Disposable[] {
     return [

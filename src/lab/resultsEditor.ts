@@ -31,7 +31,19 @@ export class ResultsEditorProvider implements vscode.CustomReadonlyEditorProvide
   }
 
   shownVerdicts(file: string): VerdictsView | undefined {
-    return [...this.panels].find((panel) => panel.path === file)?.shownVerdicts;
+    return this.panelOf(file)?.shownVerdicts;
+  }
+
+  /** Milliseconds from the view's making to its first header, rows and verdicts sent, for the bench. */
+  timings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined {
+    const timings = this.panelOf(file)?.timings;
+    if (timings === undefined) return undefined;
+    const since = (at: number | undefined): number | undefined => (at === undefined ? undefined : at - timings.created);
+    return { openMs: since(timings.open), rowsMs: since(timings.rows), verdictsMs: since(timings.verdicts) };
+  }
+
+  private panelOf(file: string): ResultsPanel | undefined {
+    return [...this.panels].find((panel) => panel.path === file);
   }
 
   /** Opens the results view of `uri` (or shows the open one) in blind review. */

@@ -106,11 +106,14 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** The verdict panel last sent to the webview (tests read it). */
   shownVerdicts: VerdictsView | undefined;
+  /** When the view was made and when it first sent the file's header, rows and verdicts (performance.now(); the bench reads them). */
+  readonly timings: { readonly created: number; open?: number; rows?: number; verdicts?: number } = { created: performance.now() };
 
   private post(message: HostMessage): void {
     // Every text of a message comes from a file someone else may have written: inert on the way out.
     const inert = inertMessage(message);
     if (inert.type === 'verdicts') this.shownVerdicts = inert.verdicts;
+    if ((inert.type === 'open' || inert.type === 'rows' || inert.type === 'verdicts') && this.timings[inert.type] === undefined) this.timings[inert.type] = performance.now();
     void this.panel.webview.postMessage(inert);
   }
 

@@ -1,0 +1,215 @@
+// The variant lab inside the real VS Code (issues 26 and 28): a run of 10,000 rows × 2 variants at
+// concurrency 8 through "Run over Data" side by side with a bare undici pool making the same calls
+// from the same extension host; while the run goes, the extension host's event-loop delay and the
+// time an edit takes, against edits made while idle; then the results view of 100,000 results
+// (time to its first rows) and the verdict panel over 20,000 results and 5,000 votes (time to the
+// figures, worked out in a worker thread), each with the event loop's longest stall meanwhile.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { LabRunSummary } from '../../src/lab/lab';
+import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
+import { bareRun, csvOf } from '../labRun';
+import { median, round } from '../stats';
+import { api, closeEditors, freshEditor, profiled, progress, settle } from './common';
+
+const VARIANTS = ['formal', 'friendly'];
+const CONCURRENCY = 8;
+
+/** The event loop's delay while `body` runs: p50, p99 and the longest, in ms. */
+async function loopDelay<T>(body: () => Promise<T>): Promise<{ result: T; p50Ms: number; p99Ms: number; maxMs: number }> {
+  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  try {
+    const result = await body();
+    return { result, p50Ms: round(histogram.percentile(50) / 1e6, 1), p99Ms: round(histogram.percentile(99) / 1e6, 1), maxMs: round(histogram.max / 1e6, 1) };
+  } finally {
+    histogram.disable();
+  }
+}
+
+/**
+ * One edit's time: a character inserted at the end of the document, until VS Code applied it (a
+ * workspace edit, so it also lands while the run's results view covers the editor).
+ */
+async function timedEdit(editor: vscode.TextEditor): Promise<number> {
+  const document = editor.document;
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(document.uri, document.positionAt(document.getText().length), 'x');
+  const started = performance.now();
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error('the edit was refused');
+  return performance.now() - started;
+}
+
+async function idleEdits(editor: vscode.TextEditor, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    times.push(await timedEdit(editor));
+    await settle(20);
+  }
+  return times;
+}
+
+interface RunRound {
+  readonly callsPerSecond: number;
+  readonly editMs: number[];
+  readonly loop: { p50Ms: number; p99Ms: number; maxMs: number };
+}
+
+async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
+  const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
+  rmSync(resultsFile, { force: true });
+  const editMs: number[] = [];
+  let running = true;
+  const started = performance.now();
+  const measured = await loopDelay(async () => {
+    const run = Promise.resolve(vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: VARIANTS, dataFile: data, resultsFile, overwrite: true })).finally(() => {
+      running = false;
+    });
+    // Edits every 50 ms while the run goes: what a user typing meanwhile would wait.
+    while (running) {
+      editMs.push(await timedEdit(editor));
+      await settle(50);
+    }
+    return run;
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const summary = measured.result;
+  if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
+  return { callsPerSecond: round(total / seconds, 0), editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+}
+
+function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
+  const header = {
+    type: 'header',
+    format: 'gistrun',
+    version: 1,
+    gist: 'welcome-email',
+    variants,
+    samples: 1,
+    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows },
+    mapping: { name: { column: 'name' } },
+    profile: 'bench',
+    host: '127.0.0.1',
+    startedAt: '2026-11-24T10:00:00.000Z',
+    tool: { name: 'gist-generate', version: 'bench' },
+    extensions: {},
+  };
+  const lines = [JSON.stringify(header)];
+  const filler = 'lorem ipsum dolor sit amet '.repeat(Math.ceil(contentChars / 27)).slice(0, contentChars);
+  for (let row = 1; row <= rows; row++) {
+    for (const [position, variant] of variants.entries()) {
+      const content = `${variant} ${row}: ${filler.slice(0, contentChars - (row % 50) * position)}`;
+      lines.push(JSON.stringify({ type: 'result', row, line: row + 1, values: { name: `Person ${row}` }, variant, sample: 1, callId: `call-${row}-${variant}`, content, length: content.length, error: null, attempts: 1, latencyMs: 400 + ((row * 37 + position * 101) % 900), finishedAt: '2026-11-24T10:00:01.000Z' }));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Opens `file` in the results view and waits for the first of `what` it sends; the time since the open, with the loop's stalls meanwhile. */
+async function openView(file: string, what: 'rowsMs' | 'verdictsMs'): Promise<{ ms: number; maxLoopMs: number; p99LoopMs: number }> {
+  const gist = await api();
+  const measured = await loopDelay(async () => {
+    const started = performance.now();
+    await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(file), 'gist.results');
+    while (gist.testing.resultsViewTimings(file)?.[what] === undefined) {
+      if (performance.now() - started > 120_000) throw new Error(`the results view of ${file} sent no ${what} in 2 minutes`);
+      await settle(2);
+    }
+    return performance.now() - started;
+  });
+  return { ms: round(measured.result, 0), maxLoopMs: measured.maxMs, p99LoopMs: measured.p99Ms };
+}
+
+export async function labHost(serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'gist-bench-lab-host-'));
+  const configuration = vscode.workspace.getConfiguration('gist');
+  await configuration.update('lab.concurrency', CONCURRENCY, vscode.ConfigurationTarget.Global);
+  try {
+    const rows = quick ? 300 : 10_000;
+    const rounds = quick ? 1 : 3;
+    const total = rows * VARIANTS.length;
+    const data = await csvOf(folder, rows);
+    const editor = await freshEditor();
+    const idle = await idleEdits(editor, quick ? 10 : 40);
+    // Warm both up on a smaller run (connections, JIT).
+    const warm = await csvOf(folder, quick ? 50 : 1000);
+    await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
+    await bareRun(serviceUrl, quick ? 50 : 1000);
+    const engine: RunRound[] = [];
+    const bare: number[] = [];
+    for (let turn = 0; turn < rounds; turn++) {
+      for (const which of turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine']) {
+        if (which === 'engine') {
+          const round_ = await profiled(`labRun-${turn + 1}`, (windows) => windows.around('run', () => labRound(folder, data, total, editor)));
+          engine.push(round_);
+          progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
+        } else {
+          const run = await bareRun(serviceUrl, rows);
+          bare.push(round(run.calls / run.seconds, 0));
+          progress(`lab in VS Code, round ${turn + 1}: bare undici pool ${bare.at(-1) ?? 0} calls/s`);
+        }
+      }
+    }
+    const runEdits = engine.flatMap((one) => one.editMs);
+    const idleEditMs = round(median(idle), 2);
+    const runEditMs = round(median(runEdits), 2);
+    const engineCallsPerSecond = median(engine.map((one) => one.callsPerSecond));
+    const bareCallsPerSecond = median(bare);
+    await closeEditors();
+
+    // The results view of 100,000 results (50,000 rows × 2 variants), then the verdict panel.
+    const bigRows = quick ? 5_000 : 50_000;
+    const big = path.join(folder, 'big.welcome-email.gistrun.jsonl');
+    writeFileSync(big, resultsText(bigRows, VARIANTS, 300));
+    const firstScreen = await openView(big, 'rowsMs');
+    const bigTimings = (await api()).testing.resultsViewTimings(big);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    progress(`results view of ${bigRows * 2} results: first rows sent in ${firstScreen.ms} ms (loop max ${firstScreen.maxLoopMs} ms)`);
+
+    const verdictVariants = ['formal', 'friendly', 'short', 'detailed'];
+    const verdictRows = quick ? 1_000 : 5_000;
+    const verdictFile = path.join(folder, 'people.welcome-email.gistrun.jsonl');
+    writeFileSync(verdictFile, resultsText(verdictRows, verdictVariants, 120));
+    const votesPer = quick ? 500 : 2_500;
+    for (const reviewer of ['Ada Lovelace', 'Grace Hopper']) {
+      let text = formatVotesHeader({ results: path.basename(verdictFile), reviewer, source: 'person', createdAt: '2026-11-24T11:00:00.000Z' });
+      for (let vote = 0; vote < votesPer; vote++) {
+        const row = (vote % verdictRows) + 1;
+        const [left, right] = [verdictVariants[vote % 4] ?? 'formal', verdictVariants[(vote + 1 + Math.floor(vote / 4)) % 4] ?? 'friendly'];
+        if (left === right) continue;
+        const pair = { row, sample: 1, left: { variant: left, callId: `call-${row}-${left}` }, right: { variant: right, callId: `call-${row}-${right}` } };
+        text += formatVotesEntry(voteEntry(pair, vote % 5 === 0 ? 'tie' : (vote * 7) % 3 === 0 ? 'right' : 'left', { reviewer, source: 'person' }));
+      }
+      writeFileSync(path.join(folder, `people.welcome-email.gistrun.${reviewer.toLowerCase().replace(' ', '-')}.votes.jsonl`), text);
+    }
+    const panel = await openView(verdictFile, 'verdictsMs');
+    const shown = (await api()).testing.resultsVerdicts(verdictFile);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    progress(`verdict panel over ${verdictRows * 4} results and ${shown?.sections[0]?.tables[0]?.rows.reduce((sum, row) => sum + Number(row[1] ?? 0), 0) ?? '?'} votes: ${panel.ms} ms to the figures (worker ${shown?.ms ?? '?'} ms; loop max ${panel.maxLoopMs} ms)`);
+
+    return {
+      labInVsCode: {
+        rows,
+        variants: VARIANTS.length,
+        concurrency: CONCURRENCY,
+        rounds,
+        engineCallsPerSecond,
+        bareCallsPerSecond,
+        engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond, 2),
+        loopDelayP99Ms: Math.max(...engine.map((one) => one.loop.p99Ms)),
+        loopDelayMaxMs: Math.max(...engine.map((one) => one.loop.maxMs)),
+        idleEditMs,
+        runEditMs,
+        editRatio: round(runEditMs / idleEditMs, 2),
+        resultsView: { results: bigRows * 2, firstRowsMs: firstScreen.ms, sinceViewMade: bigTimings, loopMaxMs: firstScreen.maxLoopMs, loopP99Ms: firstScreen.p99LoopMs },
+        verdictPanel: { results: verdictRows * 4, votes: votesPer * 2, figuresMs: panel.ms, workerMs: shown?.ms, loopMaxMs: panel.maxLoopMs, loopP99Ms: panel.p99LoopMs },
+      },
+    };
+  } finally {
+    await configuration.update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
