@@ -23,6 +23,7 @@ import type { ConsentDialog } from './catalog/workspaceGistConsent';
 import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
+import type { JudgeConsentDialog } from './judge/judgeConsentQuestion';
 
 export interface GistExtensionApi {
   /** The account status, the calls in flight, the last call id, the window's profile and its service URL, as the status bar shows them. */
@@ -84,6 +85,14 @@ export interface GistTestingApi {
   readonly languageModelTools: { readonly generate: vscode.LanguageModelTool<unknown>; readonly list: vscode.LanguageModelTool<unknown> };
   /** What "Cancel" on a lab run's progress notification does (VS Code offers extensions no way to click it). */
   cancelLabRuns(): void;
+  /**
+   * Answers the consent asked before a language model judges a results file (a modal the extension
+   * host cannot click) with the number of pairs to judge, or undefined for Cancel; `undefined` as
+   * the dialog puts the real modal back.
+   */
+  answerJudgeConsent(dialog: JudgeConsentDialog | undefined): void;
+  /** What "Cancel" on a judging run's progress notification does. */
+  cancelJudging(): void;
   /**
    * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
    * extension host sees them before it has heard of a change the workbench made (VS Code tells it

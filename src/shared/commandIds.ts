@@ -34,6 +34,8 @@ export const CommandIds = {
   labResume: 'gist.lab.resume',
   labRerunFailed: 'gist.lab.rerunFailed',
   labExport: 'gist.lab.export',
+  /** A language model judges a results file's pairs (src/judge/). */
+  labJudge: 'gist.lab.judge',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
