@@ -107,8 +107,8 @@ export class Judge implements vscode.Disposable {
       void showInformation(userMessage(vscode.l10n.t('{0} has nothing to judge: a pair is two variants’ successful outputs of the same row that differ, and this run has none.'), path.basename(results.fsPath)));
       return undefined;
     }
-    const model = await this.model(args, results);
-    if (model === 'none') return undefined;
+    const models = await this.models(args, results);
+    if (models === undefined) return undefined;
     const opened = new Map<string, JudgeVotesFile>();
     const votesOf = async (chosen: vscode.LanguageModelChat): Promise<JudgeVotesFile | string> => {
       const known = opened.get(chosen.name);
@@ -119,8 +119,8 @@ export class Judge implements vscode.Disposable {
       return file.file;
     };
     const choice = await judgeFlow({
-      models: model === undefined ? await availableChatModels() : [model],
-      ...(model === undefined ? {} : { model }),
+      models: models.models,
+      ...(models.given === undefined ? {} : { model: models.given }),
       ...(args.instruction === undefined ? {} : { instruction: args.instruction }),
       lastInstruction: this.deps.workspaceState.get<string>(WorkspaceStateKeys.judgeInstruction) ?? DEFAULT_JUDGE_INSTRUCTION,
       keepInstruction: (instruction) => void this.deps.workspaceState.update(WorkspaceStateKeys.judgeInstruction, instruction),
@@ -150,22 +150,23 @@ export class Judge implements vscode.Disposable {
     }
   }
 
-  /** The model the arguments name (undefined: the user picks), or 'none' after saying there is none. */
-  private async model(args: JudgeArgs, results: vscode.Uri): Promise<vscode.LanguageModelChat | undefined | 'none'> {
+  /** The models to pick from (or the one the arguments name), or undefined after saying there is none. */
+  private async models(args: JudgeArgs, results: vscode.Uri): Promise<{ models: vscode.LanguageModelChat[]; given?: vscode.LanguageModelChat } | undefined> {
     if (args.model !== undefined) {
       const model = await chatModelById(args.model.id, args.model.vendor);
-      if (model !== undefined) return model;
+      if (model !== undefined) return { models: [model], given: model };
       const pick = vscode.l10n.t('Pick Another Model');
       void Promise.resolve(showError(userMessage(vscode.l10n.t('The language model {0} is not available now: its extension may be disabled or signed out.'), args.model.id), pick)).then((choice) =>
         choice === pick ? this.judge(results) : undefined,
       );
-      return 'none';
+      return undefined;
     }
-    if ((await availableChatModels()).length === 0) {
-      await sayNoChatModels(vscode.l10n.t('Judge with a Language Model'));
-      return 'none';
+    const models = await availableChatModels();
+    if (models.length === 0) {
+      await sayNoChatModels(vscode.l10n.t('judging'));
+      return undefined;
     }
-    return undefined;
+    return { models };
   }
 
   private async judgeWith(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string): Promise<JudgeSummary | undefined> {

@@ -4,10 +4,10 @@
 // judgement is in: the header then, with it, so a run the user cancelled before any answer leaves
 // no file. One line per judgement, appended as it comes, so a crash loses at most the one in flight.
 // Pure Node: no `vscode`.
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { reviewerActions, type ReviewerActions } from '../review/reviewerActions';
-import type { VotesEntry, VotesHeader } from '../review/votes';
+import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from '../review/votes';
 import { votesFileName } from '../review/votesFileName';
 import { parseVotesFile, type VotesProblem } from '../review/votesReader';
 import { formatVotesEntry, formatVotesHeader } from '../review/votesWriter';
@@ -49,6 +49,10 @@ export class JudgeVotesFile {
     const resultsName = path.basename(resultsPath);
     let text: string | undefined;
     try {
+      // A file from a repository may be of any size: one the reader would refuse is not read at all.
+      if ((await stat(file)).size > VOTES_LIMITS.fileChars) {
+        return { ok: false, problem: `${name} is larger than ${VOTES_LIMITS.fileChars / (1024 * 1024)} MiB, more than a votes file holds. Move it away to judge again.` };
+      }
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {

@@ -35,11 +35,11 @@ export function chatModelItems(models: readonly vscode.LanguageModelChat[]): Cha
     }));
 }
 
-/** Says that no chat model is available, and where models come from, with a button to find one. */
+/** Says that no chat model is available for `what` ("judging"), and where models come from, with a button to find one. */
 export async function sayNoChatModels(what: string): Promise<void> {
   const find = vscode.l10n.t('Find Model Extensions');
   const choice = await showWarning(
-    userMessage(vscode.l10n.t('{0} needs a language model, and VS Code offers none. Models come from extensions such as GitHub Copilot Chat: install one and sign in to it, then try again.'), what),
+    userMessage(vscode.l10n.t('No language model is available for {0}: VS Code offers none. Models come from extensions such as GitHub Copilot Chat: install one and sign in to it, then try again.'), what),
     find,
   );
   if (choice === find) {
@@ -49,18 +49,18 @@ export async function sayNoChatModels(what: string): Promise<void> {
 
 /**
  * A chat model picked by the user in a quick pick of its own (for a caller with no flow of its own,
- * such as the Test Explorer's `llm-rubric`); undefined when there is none (after saying so) or the
- * user pressed Escape.
+ * such as the Test Explorer's `llm-rubric`); undefined when there is none (after saying so, naming
+ * `purpose`, e.g. "llm-rubric checks") or the user pressed Escape.
  */
-export async function pickChatModel(title: string, placeholder: string): Promise<vscode.LanguageModelChat | undefined> {
+export async function pickChatModel(options: { readonly title: string; readonly placeholder: string; readonly purpose: string }): Promise<vscode.LanguageModelChat | undefined> {
   const models = await availableChatModels();
   if (models.length === 0) {
-    await sayNoChatModels(title);
+    await sayNoChatModels(options.purpose);
     return undefined;
   }
   let picked: vscode.LanguageModelChat | undefined;
   const step: Step = async (input) => {
-    const answer = await input.showQuickPick({ title, totalSteps: 1, placeholder, items: chatModelItems(models), matchOnDescription: true });
+    const answer = await input.showQuickPick({ title: options.title, totalSteps: 1, placeholder: options.placeholder, items: chatModelItems(models), matchOnDescription: true });
     if (answer.kind === 'item') picked = answer.item.model;
     return undefined;
   };
