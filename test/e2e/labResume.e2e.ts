@@ -6,8 +6,8 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, reloadWindow, waitUntil } from './workbench';
-import { expectWebviewFocus, resultsWebview, tabToButton } from './webviews';
+import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, reloadWindow, runCommand, toggleRow, waitUntil } from './workbench';
+import { restoredResultsView, tabToButton } from './webviews';
 
 const ROWS = 40;
 const DATA = 'data/people.csv';
@@ -51,11 +51,9 @@ export const scenario: Scenario = {
     assert.ok(kept.length < ROWS * 2, `the reload stopped the run (${kept.length} results)`);
     service.clearFaults();
 
-    // The results view is back with the window; it offers Resume.
-    await showOpenEditor(page, RESULTS);
-    const view = await resultsWebview(page);
+    // The results view is back with the window (the active editor, as before the reload); it offers Resume.
+    const view = await restoredResultsView(page, RESULTS);
     await view.locator('.status', { hasText: 'without a result (the run stopped)' }).waitFor({ state: 'visible' });
-    await expectWebviewFocus(page, view, '.grid');
     await context.screenshot('e2e-lab-resume');
     await tabToButton(page, view, 'Resume');
     await page.keyboard.press('Enter');
