@@ -14,7 +14,7 @@ const PURE_MODULES = {
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyMerge,historyTooltip}.ts'],
-  lab: ['{inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultsViewProtocol,reviewerName,reviewSession,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
+  lab: ['{comparisonFiles,comparisonProtocol,inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultsViewProtocol,reviewerName,reviewSession,runComparison,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   review: ['**/*.ts'],
   shared: ['{accountStatus,commandIds,duration,flowButtons,gistUser,inertText,invisibles,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
