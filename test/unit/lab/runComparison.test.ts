@@ -52,7 +52,7 @@ describe('compare with an earlier run (pure)', function () {
   let dir: string;
   const write = (name: string, lines: readonly string[]): string => {
     const file = path.join(dir, name);
-    writeFileSync(file, `${lines.join('\n')}\n`);
+    writeFileSync(file, lines.length === 0 ? '' : `${lines.join('\n')}\n`);
     return file;
   };
   const opened = async (a: string, b: string): Promise<OpenedComparison> => {
