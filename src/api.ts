@@ -24,6 +24,7 @@ import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
 import type { VerdictsView } from './lab/resultsViewProtocol';
+import type { ComparisonState } from './lab/comparisonPanel';
 
 export interface GistExtensionApi {
   /** The account status, the calls in flight, the last call id, the window's profile and its service URL, as the status bar shows them. */
@@ -87,6 +88,13 @@ export interface GistTestingApi {
   cancelLabRuns(): void;
   /** The verdict panel an open results view of `file` last sent its webview (what the webview shows), if any. */
   resultsVerdicts(file: string): VerdictsView | undefined;
+  /**
+   * The comparison view opened last (Compare with an Earlier Run…), once its webview was sent the
+   * table and both runs' verdicts: its counts, the cells its table shows and both verdict panels.
+   */
+  comparison(): Promise<ComparisonState | undefined>;
+  /** What the comparison view's "Only regressions" checkbox does; resolves with the state it then shows. */
+  setComparisonFilter(onlyRegressions: boolean): Promise<ComparisonState | undefined>;
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
   resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
   /**

@@ -164,6 +164,17 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       cancelLabRuns: () => lab.runs.cancelAll(),
       resultsVerdicts: (file) => lab.shownVerdicts(file),
       resultsViewTimings: (file) => lab.resultsViewTimings(file),
+      comparison: async () => {
+        const panel = lab.comparison;
+        await panel?.whenLoaded();
+        return panel?.state();
+      },
+      setComparisonFilter: async (onlyRegressions) => {
+        const panel = lab.comparison;
+        await panel?.whenLoaded();
+        await panel?.onMessage({ type: 'filter', onlyRegressions });
+        return panel?.state();
+      },
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
     };

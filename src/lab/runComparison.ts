@@ -11,10 +11,9 @@ import type { RunHeader } from '../runs/resultsFormat';
 import { variantLabel } from '../runs/variants';
 import { oneLine } from '../shared/oneLine';
 import type { IndexedSample, ResultsIndex } from './resultsIndex';
+import type { CellChange, ChangeCounts } from './comparisonProtocol';
 
-export const CELL_CHANGES = ['newlyFailing', 'changed', 'newlyPassing', 'same', 'onlyEarlier', 'onlyLater'] as const;
-export type CellChange = (typeof CELL_CHANGES)[number];
-export type ChangeCounts = Record<CellChange, number>;
+export { CELL_CHANGES, type CellChange, type ChangeCounts } from './comparisonProtocol';
 
 /** The changes the "Only regressions" filter keeps: a cell that passed before and fails now. */
 export const REGRESSIONS: ReadonlySet<CellChange> = new Set<CellChange>(['newlyFailing']);

@@ -36,6 +36,8 @@ export const CommandIds = {
   labExport: 'gist.lab.export',
   /** Blind review of a results file's outputs, pair by pair (the results view's Review…). */
   labReview: 'gist.lab.review',
+  /** Two runs of one gist over one data file, cell by cell, with their verdicts side by side. */
+  labCompareRuns: 'gist.lab.compareRuns',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
