@@ -95,6 +95,8 @@ export interface GistTestingApi {
   comparison(): Promise<ComparisonState | undefined>;
   /** What the comparison view's "Only regressions" checkbox does; resolves with the state it then shows. */
   setComparisonFilter(onlyRegressions: boolean): Promise<ComparisonState | undefined>;
+  /** What Enter on the comparison table's row of cell `key` does: the diff editor of its two outputs. */
+  openComparisonDiff(key: number): Promise<void>;
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
   resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
   /**

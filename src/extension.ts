@@ -175,6 +175,11 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         await panel?.onMessage({ type: 'filter', onlyRegressions });
         return panel?.state();
       },
+      openComparisonDiff: async (key) => {
+        const panel = lab.comparison;
+        await panel?.whenLoaded();
+        await panel?.onMessage({ type: 'diff', key });
+      },
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
     };
