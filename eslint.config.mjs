@@ -16,6 +16,8 @@ const PURE_MODULES = {
   history: ['{historyEntry,historyItem,historyMerge,historyTooltip}.ts'],
   lab: ['{comparisonFiles,comparisonProtocol,inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultsViewProtocol,reviewerName,reviewSession,runComparison,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
+  languageModels: ['{askModel,llmRubric,modelFailure,promptData}.ts'],
+  judge: ['{judgeAgreement,judgeAnswer,judgeArgs,judgeCells,judgeConsentQuestion,judgeInstruction,judgePlan,judgePrompt,judgeRun,judgeVotesFile}.ts'],
   review: ['**/*.ts'],
   shared: ['{accountStatus,commandIds,duration,flowButtons,gistUser,inertText,invisibles,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
   statistics: ['**/*.ts'],
@@ -26,14 +28,17 @@ const PURE_MODULES = {
  * never by its own floor or one below: shared/ text and state rules; the pure client, the
  * catalog, the data file readers, the checks' assertions (expectations/) and the statistics; the
  * account, VS Code's network settings, the variant lab's runs (engine, results files) and blind
- * review (its verdicts use the statistics); generation; the features built on it.
+ * review (its verdicts use the statistics), and the chat models of VS Code's Language Model API
+ * (languageModels/: the judge's and llm-rubric's access to a model); generation; the features built
+ * on it; and the language model judge of a run's results (judge/, on the lab's results index).
  */
 const FLOORS = [
   ['shared'],
   ['client', 'catalog', 'dataset', 'expectations', 'statistics'],
-  ['account', 'network', 'runs', 'review'],
+  ['account', 'network', 'runs', 'review', 'languageModels'],
   ['generation'],
   ['history', 'diagnostics', 'languageModelTools', 'lab'],
+  ['judge'],
 ];
 
 /** The import rule of one folder: the floors, and for its pure modules `vscode` too. */

@@ -25,6 +25,7 @@ import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
 import type { VerdictsView } from './lab/resultsViewProtocol';
 import type { ComparisonState } from './lab/comparisonPanel';
+import type { JudgeConsentDialog } from './judge/judgeConsentQuestion';
 
 export interface GistExtensionApi {
   /** The account status, the calls in flight, the last call id, the window's profile and its service URL, as the status bar shows them. */
@@ -99,6 +100,14 @@ export interface GistTestingApi {
   openComparisonDiff(key: number): Promise<void>;
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
   resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
+  /**
+   * Answers the consent asked before a language model judges a results file (a modal the extension
+   * host cannot click) with the number of pairs to judge, or undefined for Cancel; `undefined` as
+   * the dialog puts the real modal back.
+   */
+  answerJudgeConsent(dialog: JudgeConsentDialog | undefined): void;
+  /** What "Cancel" on a judging run's progress notification does. */
+  cancelJudging(): void;
   /**
    * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
    * extension host sees them before it has heard of a change the workbench made (VS Code tells it

@@ -7,6 +7,7 @@ import { showStatusBarMenu } from './account/statusBarMenu';
 import type { Diagnostics } from './diagnostics/diagnoseCommand';
 import type { Generation } from './generation/generation';
 import type { HistoryActions } from './history/historyActions';
+import type { Judge } from './judge/judge';
 import type { Lab } from './lab/lab';
 import { CommandIds, type CommandHandler, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
@@ -17,6 +18,7 @@ export interface Features {
   readonly generation: Generation;
   readonly history: HistoryActions;
   readonly lab: Lab;
+  readonly judge: Judge;
   readonly diagnostics: Diagnostics;
   readonly state: ExtensionState;
   readonly logger: Logger;
@@ -26,13 +28,14 @@ export interface Features {
  * Every command id bound to a verb: each feature's own part of the table, and the two commands of
  * the extension itself. `satisfies` makes a command id without a verb a type error.
  */
-function commandTable({ account, generation, history, lab, diagnostics, state, logger }: Features) {
+function commandTable({ account, generation, history, lab, judge, diagnostics, state, logger }: Features) {
   return {
     ...account.commands(),
     ...generation.commands(),
     ...history.commands(),
     ...diagnostics.commands(),
     ...lab.commands(),
+    ...judge.commands(),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(state),
     [CommandIds.showLog]: () => logger.show(),
   } satisfies Record<CommandId, CommandHandler>;

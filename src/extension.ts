@@ -16,6 +16,7 @@ import { Generation } from './generation/generation';
 import { GenerationRunner, type CallOutcome } from './generation/runner';
 import { HistoryActions } from './history/historyActions';
 import { HISTORY_VIEW_ID, HistoryTreeProvider } from './history/historyView';
+import { Judge } from './judge/judge';
 import { KeyStore } from './account/keyStore';
 import { Lab } from './lab/lab';
 import { LanguageModelTools } from './languageModelTools/languageModelTools';
@@ -83,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         return status.kind === 'signedIn' ? status.user.name : undefined;
       },
     });
+    const judge = new Judge({ logger, workspaceState: new LoggedMemento(context.workspaceState, (message) => logger.error(message)) });
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
@@ -114,6 +116,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         generation,
         history: new HistoryActions(history, generation, state),
         lab,
+        judge,
         diagnostics: new Diagnostics(settings, account, logger, userAgent),
         state,
         logger,
@@ -123,6 +126,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       ...tools.register(),
       lab,
       ...lab.register(),
+      judge,
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (PROXY_KEYS.some((key) => event.affectsConfiguration(key))) {
           // New connections through the new proxy on the next call.
@@ -180,6 +184,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         await panel?.whenLoaded();
         await panel?.onMessage({ type: 'diff', key });
       },
+      answerJudgeConsent: (dialog) => judge.answerConsentForTest(dialog),
+      cancelJudging: () => judge.cancelAll(),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
     };

@@ -293,7 +293,7 @@ function dataFileOf(target: unknown): vscode.Uri | undefined {
 }
 
 /** The results file a command was given, the active results view's or editor's, or one the user picks. */
-async function resultsFileOf(target: unknown): Promise<vscode.Uri | undefined> {
+export async function resultsFileOf(target: unknown): Promise<vscode.Uri | undefined> {
   if (target instanceof vscode.Uri && target.fsPath.endsWith(RESULTS_SUFFIX)) return target;
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   const active = tab instanceof vscode.TabInputCustom || tab instanceof vscode.TabInputText ? tab.uri : undefined;

@@ -38,6 +38,8 @@ export const CommandIds = {
   labReview: 'gist.lab.review',
   /** Two runs of one gist over one data file, cell by cell, with their verdicts side by side. */
   labCompareRuns: 'gist.lab.compareRuns',
+  /** A language model judges a results file's pairs (src/judge/). */
+  labJudge: 'gist.lab.judge',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

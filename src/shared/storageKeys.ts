@@ -33,6 +33,8 @@ export const WorkspaceStateKeys = {
   alwaysSendEditorValues: 'gist.alwaysSendEditorValues',
   /** account/profiles.ts: the profile this workspace's windows use (its name), once the user picked one. */
   activeProfile: 'gist.activeProfile',
+  /** judge/judge.ts: the judging instruction as the user left it last (Judge with a Language Model…). */
+  judgeInstruction: 'gist.judgeInstruction',
 } as const;
 
 /**

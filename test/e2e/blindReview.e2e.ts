@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import type { Scenario } from '../harness/e2eRunner';
-import { answer, runCommand, waitForWorkbench, waitUntil } from './workbench';
-import { expectWebviewFocus, openResultsView, pressInWebview, webviewText } from './webviews';
+import { answer, reloadWindow, runCommand, waitUntil } from './workbench';
+import { expectWebviewFocus, openResultsView, pressInWebview, restoredResultsView, webviewText } from './webviews';
 
 const ROWS = 12;
 const RESULTS = 'people.welcome-email.gistrun.jsonl';
@@ -102,9 +102,8 @@ export const scenario: Scenario = {
     await context.screenshot('e2e-review');
 
     // A reload loses nothing: the review resumes at the pair taken back.
-    await runCommand(page, 'Developer: Reload Window');
-    await waitForWorkbench(page);
-    view = await openResultsView(page, RESULTS);
+    await reloadWindow(page);
+    view = await restoredResultsView(page, RESULTS);
     await runCommand(page, 'Gist: Review Results Blind…');
     // This web workbench keeps SecretStorage in the page's memory: after the reload the window is
     // signed out, so the review asks for the reviewer's name (the one /v1/me gave before).

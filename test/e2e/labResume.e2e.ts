@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, waitForWorkbench, waitUntil } from './workbench';
+import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, reloadWindow, waitUntil } from './workbench';
 import { expectWebviewFocus, resultsWebview, tabToButton } from './webviews';
 
 const ROWS = 40;
@@ -46,8 +46,7 @@ export const scenario: Scenario = {
     await acceptAsIs(page, /Run 80 Calls\?/);
     await waitUntil('a few results', () => resultKeys(resultsFile).length >= 10);
 
-    await runCommand(page, 'Developer: Reload Window');
-    await waitForWorkbench(page);
+    await reloadWindow(page);
     const kept = resultKeys(resultsFile);
     assert.ok(kept.length < ROWS * 2, `the reload stopped the run (${kept.length} results)`);
     service.clearFaults();

@@ -52,6 +52,20 @@ export async function tabToButton(page: Page, view: FrameLocator, label: string,
   throw new Error(`${key} did not reach the button “${label}”; focus went through: ${heard.join(' | ')}`);
 }
 
+/**
+ * After Developer: Reload Window, the results view VS Code restores: the active tab, its webview
+ * loaded and its table focused. VS Code hands focus to the restored editor only when its webview has
+ * loaded, seconds after the workbench shows; a key pressed before that goes to a palette that the
+ * webview then takes focus from, so a user (and this test) waits for the view first.
+ */
+export async function restoredResultsView(page: Page, name: string): Promise<FrameLocator> {
+  await page.locator('.tab.active', { hasText: name }).first().waitFor({ state: 'visible' });
+  const view = await resultsWebview(page);
+  await view.locator('.grid').waitFor({ state: 'visible' });
+  await expectWebviewFocus(page, view, '.grid');
+  return view;
+}
+
 /** Opens a results file from Quick Open in its results view and waits for the table to have keyboard focus. */
 export async function openResultsView(page: Page, name: string): Promise<FrameLocator> {
   await page.keyboard.press('Control+P');

@@ -168,6 +168,18 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Developer: Reload Window, then the new page's workbench. The old page keeps showing the status
+ * bar item until it unloads, so waiting for the workbench alone can return on the old page and the
+ * next key is lost with it: the new page's load is awaited first.
+ */
+export async function reloadWindow(page: Page): Promise<void> {
+  const loaded = page.waitForEvent('load', { timeout: 60_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await loaded;
+  await waitForWorkbench(page);
+}
+
 /** Opens a workspace file with Quick Open and puts the cursor at its end. */
 export async function openFile(page: Page, name: string): Promise<Locator> {
   await page.keyboard.press('Control+P');

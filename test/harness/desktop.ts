@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { startService } from '../../tools/service/index';
 import { Cleanup } from '../../tools/vscodeServer/cleanup';
 import { TESTS_ENTRY, readSuiteResult } from './integrationSuite';
-import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
+import { FIXTURE_WORKSPACE, LANGUAGE_MODEL_FIXTURE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
 import { userSettings } from '../../tools/vscodeServer/settings';
 
 function log(line: string): void {
@@ -46,7 +46,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   try {
     exitCode = await runTests({
       version: process.env.VSCODE_VERSION ?? 'stable',
-      extensionDevelopmentPath: REPO_ROOT,
+      extensionDevelopmentPath: [REPO_ROOT, LANGUAGE_MODEL_FIXTURE],
       extensionTestsPath: TESTS_ENTRY,
       extensionTestsEnv: { GIST_TEST_SERVICE_URL: service.url, GIST_TEST_RESULTS_FILE: resultsFile, GIST_TEST_GREP: grep },
       launchArgs: [workspace, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],

@@ -171,7 +171,7 @@ export async function runE2eScenarios(options: E2eOptions): Promise<TestOutcome[
   const outcomes: TestOutcome[] = [];
   for (const file of scenarioFiles()) {
     const { scenario } = (await import(file)) as { scenario: Scenario };
-    if (options.grep !== undefined && !scenario.name.includes(options.grep)) {
+    if (options.grep !== undefined && !new RegExp(options.grep).test(scenario.name)) {
       continue;
     }
     if (options.stopping()) {

@@ -20,13 +20,14 @@ import type { Browser, Page } from 'playwright-core';
 import { startService, type RunningService, type StartServiceOptions } from '../../tools/service/index';
 import { makeTestCa } from '../unit/support/testCa';
 import { launchChromium, openWindow, workbenchUrl } from './browser';
+import { developmentFolder } from './developmentFolder';
 import { Cleanup } from '../../tools/vscodeServer/cleanup';
 import { runE2eScenarios, type OpenedWindow } from './e2eRunner';
 import { ensureInstalled } from '../../tools/vscodeServer/install';
 import { awaitAutomationExit, readSuiteResult, TESTS_ENTRY } from './integrationSuite';
 import { installCa, removeStaleTestCas } from './osTrustStore';
 import { PEER_ENTRY, PEER_HOST_ENV, startPeerHost, type PeerHost } from './peerWindows';
-import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
+import { FIXTURE_WORKSPACE, LANGUAGE_MODEL_FIXTURE, REPO_ROOT, RESULTS_DIR } from '../../tools/vscodeServer/paths';
 import { checkBrowser, MissingPrerequisite } from '../../tools/vscodeServer/prerequisites';
 import { installExtensions, startServer } from '../../tools/vscodeServer/server';
 import { RESTRICTED_MODE_SETTINGS, userSettings } from '../../tools/vscodeServer/settings';
@@ -116,6 +117,8 @@ interface RunContext {
   readonly extensionsDir: string | undefined;
   /** The integration suite's second window, which a test opens on demand (peerWindows.ts). */
   readonly peerHost: PeerHost | undefined;
+  /** The integration suite's extensions under development: ours and the test model provider (developmentFolder.ts). */
+  readonly developmentPath: string | undefined;
   readonly browserLog: (line: string) => void;
 }
 
@@ -149,7 +152,7 @@ async function openWorkbench(
     const window = await openWindow(context.browser, context.browserLog);
     cleanup.add('the browser context', () => window.close());
     // With --vsix the installed package is under test, so no development path.
-    const developmentPath = args.vsix === undefined ? REPO_ROOT : undefined;
+    const developmentPath = args.vsix === undefined ? (context.developmentPath ?? REPO_ROOT) : undefined;
     const urlFor = (other: string, tests?: string): string => workbenchUrl(server.url, server.port, other, developmentPath, tests);
     return { page: window.page, serverUrl: urlFor(folder, testsPath), urlFor, close: () => cleanup.run() };
   } catch (error) {
@@ -269,9 +272,15 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
     log(`installed ${args.vsix}`);
   }
 
+  // Beside ours, the integration suite loads a test-only extension that provides a language model.
+  const development = args.mode === 'integration' && args.vsix === undefined ? await developmentFolder([REPO_ROOT, LANGUAGE_MODEL_FIXTURE]) : undefined;
+  if (development !== undefined) {
+    cleanup.add('the development folder', () => development.dispose());
+  }
+
   const browser = await launchChromium();
   cleanup.add('the browser', () => browser.close().catch(() => undefined));
-  const context: RunContext = { args, suite, service, browser, serverEnv, extensionsDir, peerHost, browserLog: (line) => void browserLog.write(`${line}\n`) };
+  const context: RunContext = { args, suite, service, browser, serverEnv, extensionsDir, peerHost, developmentPath: development?.path, browserLog: (line) => void browserLog.write(`${line}\n`) };
 
   const runs: SuiteRun[] = [];
   for (let run = 1; run <= args.repeat && !stopping; run++) {

