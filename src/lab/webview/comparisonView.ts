@@ -68,6 +68,8 @@ document.body.append(
 
 let cells: readonly ComparisonCellView[] = [];
 let focused = 0;
+/** The table takes keyboard focus when its cells first come (the panel was just opened). */
+let firstCells = true;
 
 function runText(run: ComparedRunView): string {
   const problems = run.problems === 0 ? '' : `; ${formatCount(run.problems)} unreadable lines skipped`;
@@ -147,7 +149,11 @@ function showCells(message: Extract<ComparisonHostMessage, { type: 'cells' }>): 
   const text = message.matching === 0 ? (message.onlyRegressions ? 'No regressions: no cell that passed in the earlier run fails in this one.' : 'No cells to compare.') : `${formatCount(message.matching)} ${what}.${capped}`;
   status.textContent = text;
   announce(text);
-  if (hadFocus) focusRow(focused);
+  if (hadFocus || (firstCells && (document.activeElement === null || document.activeElement === document.body))) {
+    if (cells.length > 0) focusRow(focused);
+    else onlyRegressions.focus();
+  }
+  firstCells = false;
 }
 
 window.addEventListener('message', (event: MessageEvent<ComparisonHostMessage>) => {
