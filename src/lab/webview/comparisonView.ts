@@ -89,12 +89,12 @@ function countsTable(variants: ReadonlyArray<{ readonly label: string; readonly 
 }
 
 function cellRow(cell: ComparisonCellView, position: number): HTMLElement {
-  const side = (text: string): HTMLElement => element('td', { class: 'text' }, text === '' ? element('span', { class: 'absent' }, '—') : text);
+  const side = (text: string): HTMLElement => element('td', { class: 'output' }, text === '' ? element('span', { class: 'absent' }, '—') : element('div', { class: 'clip' }, text));
   const row = element(
     'tr',
     { tabindex: position === focused ? '0' : '-1', class: `cell change-${cell.change}`, 'data-position': String(position), 'aria-label': `Row ${cell.row}, ${cell.variant}: ${CHANGE_NAMES[cell.change]}` },
     element('th', { scope: 'row' }, String(cell.row)),
-    element('td', { class: 'name' }, cell.variant),
+    element('td', { class: 'variant' }, cell.variant),
     element('td', { class: 'change' }, CHANGE_NAMES[cell.change]),
     side(cell.earlier),
     side(cell.later),
