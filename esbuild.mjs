@@ -93,14 +93,16 @@ const resultsView = {
   entryPoints: ['src/lab/webview/resultsView.ts'],
   outfile: 'dist/webview/resultsView.js',
 };
+/** The comparison of two runs' webview script (src/lab/comparisonPanel.ts), built like the results view's. */
+const comparisonView = { ...resultsView, entryPoints: ['src/lab/webview/comparisonView.ts'], outfile: 'dist/webview/comparisonView.js' };
 
 if (watch) {
   // undici does not change while you work on the extension: build it once.
   // The libraries do not change while you work on the extension: built once.
   await Promise.all(libraries.map((options) => esbuild.build(options)));
-  await Promise.all([extension, resultsView, verdictsWorker].map(async (options) => (await esbuild.context(options)).watch()));
+  await Promise.all([extension, resultsView, comparisonView, verdictsWorker].map(async (options) => (await esbuild.context(options)).watch()));
 } else {
-  const [built] = await Promise.all([esbuild.build({ ...extension, metafile: true }), esbuild.build(resultsView), esbuild.build(verdictsWorker), ...libraries.map((options) => esbuild.build(options))]);
+  const [built] = await Promise.all([esbuild.build({ ...extension, metafile: true }), esbuild.build(resultsView), esbuild.build(comparisonView), esbuild.build(verdictsWorker), ...libraries.map((options) => esbuild.build(options))]);
   // What went into dist/extension.js, file by file: the bundle test reads it (out/ is never packaged).
   mkdirSync('out', { recursive: true });
   writeFileSync('out/extension.meta.json', JSON.stringify(built.metafile));

@@ -14,7 +14,7 @@ const PURE_MODULES = {
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
   history: ['{historyEntry,historyItem,historyMerge,historyTooltip}.ts'],
-  lab: ['{inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultsViewProtocol,reviewerName,reviewSession,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
+  lab: ['{comparisonFiles,comparisonProtocol,inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultsViewProtocol,reviewerName,reviewSession,runComparison,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   languageModels: ['{askModel,llmRubric,modelFailure,promptData}.ts'],
   judge: ['{judgeAgreement,judgeAnswer,judgeArgs,judgeCells,judgeConsentQuestion,judgeInstruction,judgePlan,judgePrompt,judgeRun,judgeVotesFile}.ts'],

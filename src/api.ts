@@ -24,6 +24,7 @@ import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
 import type { HistoryEntry } from './history/historyEntry';
 import type { VerdictsView } from './lab/resultsViewProtocol';
+import type { ComparisonState } from './lab/comparisonPanel';
 import type { JudgeConsentDialog } from './judge/judgeConsentQuestion';
 
 export interface GistExtensionApi {
@@ -88,6 +89,15 @@ export interface GistTestingApi {
   cancelLabRuns(): void;
   /** The verdict panel an open results view of `file` last sent its webview (what the webview shows), if any. */
   resultsVerdicts(file: string): VerdictsView | undefined;
+  /**
+   * The comparison view opened last (Compare with an Earlier Run…), once its webview was sent the
+   * table and both runs' verdicts: its counts, the cells its table shows and both verdict panels.
+   */
+  comparison(): Promise<ComparisonState | undefined>;
+  /** What the comparison view's "Only regressions" checkbox does; resolves with the state it then shows. */
+  setComparisonFilter(onlyRegressions: boolean): Promise<ComparisonState | undefined>;
+  /** What Enter on the comparison table's row of cell `key` does: the diff editor of its two outputs. */
+  openComparisonDiff(key: number): Promise<void>;
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
   resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
   /**

@@ -168,6 +168,22 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       cancelLabRuns: () => lab.runs.cancelAll(),
       resultsVerdicts: (file) => lab.shownVerdicts(file),
       resultsViewTimings: (file) => lab.resultsViewTimings(file),
+      comparison: async () => {
+        const panel = lab.comparison;
+        await panel?.whenLoaded();
+        return panel?.state();
+      },
+      setComparisonFilter: async (onlyRegressions) => {
+        const panel = lab.comparison;
+        await panel?.whenLoaded();
+        await panel?.onMessage({ type: 'filter', onlyRegressions });
+        return panel?.state();
+      },
+      openComparisonDiff: async (key) => {
+        const panel = lab.comparison;
+        await panel?.whenLoaded();
+        await panel?.onMessage({ type: 'diff', key });
+      },
       answerJudgeConsent: (dialog) => judge.answerConsentForTest(dialog),
       cancelJudging: () => judge.cancelAll(),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),

@@ -29,6 +29,8 @@ import { showError, showInformation, showWarning } from '../shared/notify';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
 import { settings } from '../shared/settings';
 import { reviewerName } from './reviewerName';
+import type { ComparisonPanel } from './comparisonPanel';
+import { pickOtherRun, RunComparisons, type ComparisonOutcome } from './runComparisons';
 
 export interface LabDeps {
   readonly extensionUri: vscode.Uri;
@@ -65,11 +67,13 @@ export class Lab implements vscode.Disposable {
       [CommandIds.labRerunFailed]: (target: unknown) => this.rerunFailed(target),
       [CommandIds.labExport]: (target: unknown, format: unknown) => this.export(target, format),
       [CommandIds.labReview]: (target: unknown) => this.review(target),
+      [CommandIds.labCompareRuns]: (target: unknown, other: unknown) => this.compareRuns(target, other),
     } satisfies CommandTable;
   }
 
   readonly runs: LabRuns;
   private readonly editor: ResultsEditorProvider;
+  private readonly comparisons: RunComparisons;
 
   constructor(private readonly deps: LabDeps) {
     const runs = new LabRuns(deps);
@@ -92,6 +96,7 @@ export class Lab implements vscode.Disposable {
         logger: deps.logger,
       },
     });
+    this.comparisons = new RunComparisons({ extensionUri: deps.extensionUri, workerFile: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'verdictsWorker.js').fsPath, logger: deps.logger });
   }
 
   /**
@@ -133,6 +138,12 @@ export class Lab implements vscode.Disposable {
   dispose(): void {
     this.runs.dispose();
     this.editor.dispose();
+    this.comparisons.dispose();
+  }
+
+  /** For tests: the comparison view opened last, if it is still open. */
+  get comparison(): ComparisonPanel | undefined {
+    return this.comparisons.latest;
   }
 
   /**
@@ -224,6 +235,20 @@ export class Lab implements vscode.Disposable {
   async review(target?: unknown): Promise<void> {
     const results = await resultsFileOf(target);
     if (results !== undefined) await this.editor.review(results);
+  }
+
+  /**
+   * "Gist: Compare with an Earlier Run…" on a results file (a Uri from the Explorer or the view's
+   * title, else the active one): the other run is `other` (a Uri), else picked from the
+   * workspace's results files, newest first, or a file dialog. Says why when the two runs cannot
+   * be compared; returns what the comparison found, or why not.
+   */
+  async compareRuns(target?: unknown, other?: unknown): Promise<ComparisonOutcome | undefined> {
+    const results = await resultsFileOf(target);
+    if (results === undefined) return undefined;
+    const earlier = other instanceof vscode.Uri ? other : await pickOtherRun(results);
+    if (earlier === undefined) return undefined;
+    return this.comparisons.open(results, earlier);
   }
 
   /** Export of a results file as CSV or a Markdown table, into a file the user picks. */

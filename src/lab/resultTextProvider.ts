@@ -13,11 +13,13 @@ interface CellUriQuery {
   readonly row: number;
   readonly variant: number;
   readonly sample?: number;
+  /** A variant the results file does not have (variant -1): its name, for the sentence that says so. */
+  readonly absent?: string;
 }
 
 /** `gist-result:/<gist> · <variant> · row <n>.txt?<the cell>`: the path is the editor's title. */
-export function resultTextUri(file: vscode.Uri, gist: string, variantName: string, row: number, variant: number, sample?: number): vscode.Uri {
-  const query: CellUriQuery = { file: file.toString(), row, variant, ...(sample === undefined ? {} : { sample }) };
+export function resultTextUri(file: vscode.Uri, gist: string, variantName: string, row: number, variant: number, sample?: number, absent?: string): vscode.Uri {
+  const query: CellUriQuery = { file: file.toString(), row, variant, ...(sample === undefined ? {} : { sample }), ...(absent === undefined ? {} : { absent }) };
   const title = `${gist} · ${variantName} · row ${row}${sample === undefined ? '' : ` · sample ${sample}`}`.replace(/[/\\]/g, '∕');
   return vscode.Uri.from({ scheme: RESULT_TEXT_SCHEME, path: `/${title}`, query: JSON.stringify(query) });
 }
@@ -38,6 +40,9 @@ export class ResultTextProvider implements vscode.TextDocumentContentProvider {
       return vscode.l10n.t('Results files are read from disk only.');
     }
     const index = this.openIndex(file.fsPath) ?? (await ResultsIndex.open(file.fsPath));
+    if (typeof query.absent === 'string') {
+      return vscode.l10n.t('This run did not run the variant {0}.', query.absent);
+    }
     const line = await cellResult(index, query.row, query.variant, query.sample);
     if (line === undefined) {
       return vscode.l10n.t('Row {0} has no result for {1} (yet).', query.row, variantLabel(index.header.variants[query.variant] ?? null));

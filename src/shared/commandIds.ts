@@ -36,6 +36,8 @@ export const CommandIds = {
   labExport: 'gist.lab.export',
   /** Blind review of a results file's outputs, pair by pair (the results view's Review…). */
   labReview: 'gist.lab.review',
+  /** Two runs of one gist over one data file, cell by cell, with their verdicts side by side. */
+  labCompareRuns: 'gist.lab.compareRuns',
   /** A language model judges a results file's pairs (src/judge/). */
   labJudge: 'gist.lab.judge',
 } as const;

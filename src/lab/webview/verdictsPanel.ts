@@ -13,13 +13,14 @@ export class VerdictsPanel {
   private readonly body: HTMLElement;
   private readonly timing: HTMLElement;
 
-  constructor() {
-    this.headline = element('p', { class: 'headline', id: 'verdict-headline' }, 'Working out the verdict…');
+  /** `id`: what sets its elements' ids apart from another panel's in the same page; `title` its heading. */
+  constructor(id = 'verdict', title = 'Verdict') {
+    this.headline = element('p', { class: 'headline', id: `${id}-headline` }, 'Working out the verdict…');
     this.body = element('div', { class: 'evidence-body' });
     this.timing = element('p', { class: 'timing' });
     const summary = element('summary', {}, 'The evidence: votes, checks, length and latency');
     this.evidence = element('details', { class: 'evidence' }, summary, this.body, this.timing);
-    this.root = element('section', { class: 'verdict', 'aria-labelledby': 'verdict-title' }, element('h2', { id: 'verdict-title', class: 'verdict-title' }, 'Verdict'), this.headline, this.evidence);
+    this.root = element('section', { class: 'verdict', 'aria-labelledby': `${id}-title` }, element('h2', { id: `${id}-title`, class: 'verdict-title' }, title), this.headline, this.evidence);
   }
 
   get headlineText(): string {
