@@ -17,7 +17,7 @@ import { installExtensions, startServer } from '../../tools/vscodeServer/server'
 import { QUIET_SETTINGS } from '../../tools/vscodeServer/settings';
 import { CURRENT_VSCODE } from '../../tools/vscodeServer/vscodeTargets';
 import { acceptAsIs, answer, expectEditorFocus, expectQuickInputFocus, pick, runCommand, showOpenEditor, signInThroughUi, statusItem, toggleRow, waitForWorkbench } from '../e2e/workbench';
-import { pressInWebview, resultsWebview } from '../e2e/webviews';
+import { expectWebviewFocus, pressInWebview, resultsWebview, webviewText } from '../e2e/webviews';
 import { launchChromium, openWindow, workbenchUrl } from '../harness/browser';
 import { animatedGif, type Frame } from './animatedGif';
 
@@ -135,9 +135,33 @@ async function pictures(page: Page, serviceUrl: string): Promise<void> {
   await pressInWebview(page, view, '.grid', 'ArrowRight');
   await save(page, 'lab-results');
 
+  // 5b. Blind review of the run, then the verdict with its evidence open.
+  await runCommand(page, 'Gist: Review Results Blind…');
+  await expectWebviewFocus(page, view, '.review');
+  await save(page, 'lab-review');
+  // B: stay blind, so each next pair comes at once (no names shown for a moment between votes).
+  await pressInWebview(page, view, '.review', 'b');
+  for (let voted = 0; voted < 8; voted++) {
+    await view.locator('.review-progress', { hasText: new RegExp(`^${voted} of 8 pairs voted`) }).waitFor({ state: 'visible' });
+    const left = await webviewText(view, '.answer-left .answer-text');
+    const right = await webviewText(view, '.answer-right .answer-text');
+    // This demo's reviewer prefers the shorter e-mail, whichever side it was drawn on.
+    await pressInWebview(page, view, '.review', left.length <= right.length ? '1' : '2');
+  }
+  await view.locator('.review-progress', { hasText: /^8 of 8 pairs voted/ }).waitFor({ state: 'visible' });
+  await pressInWebview(page, view, '.review', 'Escape');
+  await expectWebviewFocus(page, view, '.grid');
+  await view.locator('.headline', { hasText: /beats/ }).waitFor({ state: 'visible' });
+  await view.locator('details.evidence > summary').click();
+  await view.locator('.verdict-section').first().waitFor({ state: 'visible' });
+  await save(page, 'lab-verdicts');
+
   // 6. One whole Generate, animated, in a smaller window.
   await page.setViewportSize({ width: 960, height: 600 });
   await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+  // The palette gives focus back to the results view, whose webview takes it a moment later: wait
+  // for that, or it takes focus from the Quick Open opened next.
+  await expectWebviewFocus(page, view, '.grid');
   await openAt(page, 'onboarding.ts', 4);
   await page.keyboard.press('End');
   // Into the empty template literal: `const body = `|`;`
