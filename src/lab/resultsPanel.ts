@@ -39,8 +39,8 @@ export interface ResultsPanelDeps {
 }
 
 const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
-/** While a run appends, the view catches up at most this often. */
-const UPDATE_EVERY_MS = 500;
+/** While a run appends, the view catches up at most this often (each catch-up redraws the visible rows). */
+const UPDATE_EVERY_MS = 1_000;
 const MAX_SHOWN_PROBLEMS = 20;
 
 export class ResultsPanel implements vscode.Disposable {
@@ -269,7 +269,7 @@ export class ResultsPanel implements vscode.Disposable {
       this.textMatches = await rowsContaining(this.filePath, this.query.filter.trim());
     }
     this.publishOrder();
-    if (changed) this.verdicts.resultsChanged();
+    if (changed) this.verdicts.resultsAppended();
   }
 
   private cellRow(cell: CellAddress): number | undefined {

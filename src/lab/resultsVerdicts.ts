@@ -23,14 +23,24 @@ export interface ResultsVerdictsDeps {
 
 const REVIEW_MESSAGES: ReadonlySet<ViewMessage['type']> = new Set(['startReview', 'endReview', 'vote', 'skip', 'undo']);
 
-/** While a run appends, the figures are worked out again at most this often. */
+/** While a computation runs, the next waits at least this long after it. */
 const RECOMPUTE_EVERY_MS = 2_000;
+/**
+ * While a run appends, the figures wait for a pause in its writes this long, and never longer than
+ * APPEND_MAX_WAIT_MS: a run on a two-core machine shares it with the service, and working out the
+ * figures of a growing file every two seconds took CPU from the calls the user is waiting for.
+ */
+const APPEND_QUIET_MS = 1_500;
+const APPEND_MAX_WAIT_MS = 10_000;
 
 export class ResultsVerdicts implements vscode.Disposable {
   private readonly computer: VerdictsComputer;
   private readonly disposables: vscode.Disposable[] = [];
   private session: ReviewSession | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private appendTimer: NodeJS.Timeout | undefined;
+  /** When the first append not yet counted in the figures came (Date.now()). */
+  private appendedSince: number | undefined;
   private computing = false;
   private again = false;
   private handling: Promise<unknown> = Promise.resolve();
@@ -49,14 +59,31 @@ export class ResultsVerdicts implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.appendTimer);
     this.computer.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 
-  /** The results changed (opened, appended to, rerun): the figures and the review's pairs follow. */
+  /** The results were read anew (opened, or changed other than by appending): the figures follow at once. */
   resultsChanged(): void {
     this.recomputeSoon(0);
     void this.session?.refresh().then(() => this.sendReview());
+  }
+
+  /** A run appended results: the review's pairs follow at once, the figures when the writes pause. */
+  resultsAppended(): void {
+    void this.session?.refresh().then(() => this.sendReview());
+    const now = Date.now();
+    this.appendedSince ??= now;
+    clearTimeout(this.appendTimer);
+    this.appendTimer = setTimeout(
+      () => {
+        this.appendTimer = undefined;
+        this.appendedSince = undefined;
+        this.recomputeSoon(0);
+      },
+      Math.max(0, Math.min(APPEND_QUIET_MS, this.appendedSince + APPEND_MAX_WAIT_MS - now)),
+    );
   }
 
   private votesChanged(): void {

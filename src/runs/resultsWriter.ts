@@ -10,8 +10,12 @@ import { ResultsFileError } from './resultsFileError';
 import { lineText } from './resultsText';
 
 const LF = 0x0a;
-/** How long a line may wait for others to go out with it, and how many bytes go out at once regardless. */
-export const WRITE_GATHER_MS = 20;
+/**
+ * How long a line may wait for others to go out with it, and how many bytes go out at once
+ * regardless. Each write wakes VS Code's file watcher and the results view; 100 ms keeps that to
+ * ten a second, and a crash loses at most the last 100 ms of results (resume runs them again).
+ */
+export const WRITE_GATHER_MS = 100;
 const WRITE_GATHER_BYTES = 64 * 1024;
 
 export interface ResultsWriterOptions {
