@@ -82,6 +82,23 @@ const extension = {
   plugins: [lazyLibraries, ...(watch ? [watchReporter] : [])],
 };
 const libraries = Object.entries(LAZY_LIBRARIES).map(([name, file]) => ({ ...common, entryPoints: [require.resolve(name)], outfile: `dist/${file}` }));
+/**
+ * gist-check, the command-line checks: one file with everything it uses bundled in (undici, the
+ * check libraries, csv-parse…), so `npx gist-check` needs Node alone and the package has no
+ * dependencies. Built from the same modules as the extension.
+ */
+const cli = {
+  ...common,
+  entryPoints: ['src/cli/gistCheck.ts'],
+  outfile: 'dist/cli/gist-check.js',
+  sourcemap: false,
+  supported: { 'dynamic-import': false },
+  mainFields: ['module', 'main'],
+  // ES module builds bundled into CommonJS (tinyglobby's fdir) read import.meta.url: this file's URL.
+  banner: { js: "#!/usr/bin/env node\nconst __gistCheckUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { GIST_CHECK_VERSION: JSON.stringify(require('./package.json').version), 'import.meta.url': '__gistCheckUrl' },
+  plugins: watch ? [watchReporter] : [],
+};
 /** The results view's webview script: runs in the webview (a browser), loaded by a nonce'd <script>. */
 const resultsView = {
   bundle: true,
@@ -99,7 +116,7 @@ if (watch) {
   // undici does not change while you work on the extension: build it once.
   // The libraries do not change while you work on the extension: built once.
   await Promise.all(libraries.map((options) => esbuild.build(options)));
-  await Promise.all([extension, resultsView].map(async (options) => (await esbuild.context(options)).watch()));
+  await Promise.all([extension, resultsView, cli].map(async (options) => (await esbuild.context(options)).watch()));
 } else {
-  await Promise.all([esbuild.build(extension), esbuild.build(resultsView), ...libraries.map((options) => esbuild.build(options))]);
+  await Promise.all([esbuild.build(extension), esbuild.build(resultsView), esbuild.build(cli), ...libraries.map((options) => esbuild.build(options))]);
 }

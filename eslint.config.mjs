@@ -10,6 +10,8 @@ const PURE_MODULES = {
   runs: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView,storedKey}.ts'],
   catalog: ['{catalog,catalogText,consentQuestion,editorTemplate,editorValueConsent}.ts'],
+  checks: ['{checkNames,checkRun,checksHeader,checkTally,promptfooExport,testFileLoad}.ts'],
+  cli: ['**/*.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
@@ -26,14 +28,16 @@ const PURE_MODULES = {
  * never by its own floor or one below: shared/ text and state rules; the pure client, the
  * catalog, the data file readers, the checks' assertions (expectations/) and the statistics; the
  * account, VS Code's network settings, the variant lab's runs (engine, results files) and blind
- * review (its verdicts use the statistics); generation; the features built on it.
+ * review (its verdicts use the statistics); generation; the features built on it; and the
+ * command-line checks (cli/), a program of its own made of the pure modules below it.
  */
 const FLOORS = [
   ['shared'],
   ['client', 'catalog', 'dataset', 'expectations', 'statistics'],
   ['account', 'network', 'runs', 'review'],
   ['generation'],
-  ['history', 'diagnostics', 'languageModelTools', 'lab'],
+  ['history', 'diagnostics', 'languageModelTools', 'lab', 'checks'],
+  ['cli'],
 ];
 
 /** The import rule of one folder: the floors, and for its pure modules `vscode` too. */
