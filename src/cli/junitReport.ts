@@ -3,13 +3,22 @@
 // each failed assertion, an <error> for a call that failed. Built with junit-report-builder, which
 // writes Jenkins' JUnit schema (and leaves out characters XML cannot hold). Pure Node.
 import junit from 'junit-report-builder';
-import { cellName, type CellRecord } from './cellRecord';
+import { cellName, plain, type CellRecord } from './cellRecord';
 
 /** Expected and actual text in a failure's body, each cut here (the body is for reading, not diffing). */
 const MAX_BODY_TEXT = 4000;
 
+/** One line of outside text for the body, hidden characters as escapes. */
 function cutText(text: string): string {
-  return text.length > MAX_BODY_TEXT ? `${text.slice(0, MAX_BODY_TEXT)}… (${(text.length - MAX_BODY_TEXT).toLocaleString('en-US')} more characters)` : text;
+  return plain(text, MAX_BODY_TEXT);
+}
+
+/**
+ * The body goes into CDATA, which `]]>` would end; xmlbuilder splits only the first one, so every
+ * one is written `]] >` (the body is for reading).
+ */
+function cdataSafe(text: string): string {
+  return text.replace(/\]\]>/g, ']] >');
 }
 
 function failureBody(record: CellRecord): string {
@@ -28,11 +37,11 @@ export function junitXml(files: ReadonlyArray<{ readonly file: string; readonly 
     const suite = builder.testSuite().name(file).time(Math.round(seconds * 1000) / 1000).timestamp(startedAt);
     for (const record of cells) {
       const testCase = suite.testCase().className(file).name(cellName(record)).time(Math.round(record.latencyMs) / 1000).file(record.at.file);
-      const call = `call ${record.callId ?? '(none)'}, ${Math.round(record.latencyMs)} ms`;
+      const call = cdataSafe(`call ${plain(record.callId ?? '(none)', 100)}, ${Math.round(record.latencyMs)} ms`);
       if (record.verdict === 'failed') {
         const first = record.failures[0];
         testCase.failure(first !== undefined ? `${first.type}: ${first.reason}` : (record.reason ?? 'The test failed'), first?.type ?? 'threshold');
-        testCase.standardOutput(`${failureBody(record)}\n${call}`);
+        testCase.standardOutput(cdataSafe(`${failureBody(record)}\n${call}`));
       } else if (record.verdict === 'errored' && record.error !== undefined) {
         testCase.error(record.error.message, record.error.kind);
         testCase.standardOutput(call);
