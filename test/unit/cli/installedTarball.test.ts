@@ -100,7 +100,7 @@ describe('gist-check, installed from its tarball', function () {
   it('fails (exit 1) when a check fails, naming the assertion at its line; JUnit XML says the same', async function () {
     const ran = await run(project, ['checks/*.gisttest.json', '--base-url', service.url, '--junit', 'reports/checks.xml']);
     assert.equal(ran.code, 1, ran.stderr + ran.stdout);
-    assert.match(ran.stdout, /^✗ checks\/echo\.gisttest\.json:8 fails on purpose › plain \(\d+ ms, call \S+\)\n    checks\/echo\.gisttest\.json:10 equals: Expected the output "Goodbye" to equal "Hello"$/m);
+    assert.match(ran.stdout, /^✗ checks\/echo\.gisttest\.json:8 fails on purpose › plain \(\d+ ms, call \S+\)\n {4}checks\/echo\.gisttest\.json:10 equals: Expected the output "Goodbye" to equal "Hello"$/m);
     assert.match(ran.stdout, /^3 passed, 1 failed, 0 could not run · pass rate 75%, required 100%$/m);
     const xml = readFileSync(path.join(project, 'reports', 'checks.xml'), 'utf8');
     assert.equal(XMLValidator.validate(xml), true);

@@ -37,7 +37,7 @@ describe('gist-check reports with hostile text', () => {
     const [, failed, errored] = parsed.testsuites.testsuite.testcase;
     assert.match(failed?.failure?.message ?? '', /^equals: a\\u0000b \]\]> <script>/);
     assert.equal(errored?.error?.type, 'service');
-    assert.doesNotMatch(xml, /\u0000|\u0007|\u202e/);
+    assert.ok(![0x00, 0x07, 0x202e].some((code) => xml.includes(String.fromCharCode(code))), "no control or bidi character reaches the XML");
   });
 
   it('a workflow command is one line whatever its message and properties hold', () => {
