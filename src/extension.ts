@@ -4,6 +4,7 @@ import { Account } from './account/account';
 import type { GistExtensionApi, GistTestingApi } from './api';
 import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './account/authProvider';
 import { CallHistory } from './history/callHistory';
+import { Checks } from './checks/checks';
 import { GistCatalog } from './catalog/gistCatalog';
 import { GistClient } from './client/gistClient';
 import { offerWalkthroughOnce } from './account/firstRun';
@@ -78,6 +79,18 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       labSettings: () => ({ concurrency: settings.labConcurrency(), maxRetries: settings.labMaxRetries() }),
       setStatus: (status) => state.setLabRuns(status),
     });
+    const checks = new Checks({
+      client,
+      catalog,
+      logger,
+      version,
+      ensureSignedIn: () => account.ensureSignedIn(),
+      labSettings: () => ({ concurrency: settings.labConcurrency(), maxRetries: settings.labMaxRetries() }),
+      destination: () => {
+        const { profile, baseUrl } = state.current;
+        return { profile, host: hostOf(baseUrl) };
+      },
+    });
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
@@ -117,6 +130,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       ...tools.register(),
       lab,
       ...lab.register(),
+      checks,
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (PROXY_KEYS.some((key) => event.affectsConfiguration(key))) {
           // New connections through the new proxy on the next call.
@@ -126,6 +140,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     );
     // After activate() has returned: the checks read the key store and call /v1/me (the window's profile first).
     queueMicrotask(() => void account.checkAll());
+    // A test file already open at startup is found then, not in activate().
+    queueMicrotask(() => checks.checkOpenDocuments());
     const activationMs = performance.now() - started;
     const api: GistExtensionApi = {
       state: () => state.current,
@@ -158,6 +174,14 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       cancelLabRuns: () => lab.runs.cancelAll(),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
+      checks: {
+        controller: checks.controller,
+        runProfile: checks.runProfile,
+        saveProfile: checks.saveProfile,
+        discover: (force) => checks.discover(force),
+        onDidReport: checks.onDidReport,
+        discoveryMs: () => checks.discoveryMs,
+      },
     };
     return { ...api, testing };
   } catch (error) {

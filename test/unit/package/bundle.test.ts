@@ -60,8 +60,10 @@ describe('bundle', function () {
     // The development build (not minified): 145 KB before issue 13, 206 KB after it, 285 KB with
     // profiles, the language model tools and the history in files, 428 KB with the variant lab's
     // face, engine and results format and issue 23's text rules (all of the growth is our own code:
-    // the libraries the lab needs load from dist/lib/ on first use). A tripwire well under the
-    // budget, so a library pulled in by accident shows here.
-    assert.ok(statSync(extension).size < 480 * 1024, `${statSync(extension).size} bytes`);
+    // the libraries the lab needs load from dist/lib/ on first use), 565 KB with checks (their
+    // parser, assertions and Test Explorer, ~100 KB of our own code; RE2, Ajv and
+    // fastest-levenshtein stay in dist/lib/, and the minified build is ~300 KB). A tripwire under
+    // the budget, so a library pulled in by accident shows here.
+    assert.ok(statSync(extension).size < 600 * 1024, `${statSync(extension).size} bytes`);
   });
 });
