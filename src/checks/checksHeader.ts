@@ -1,13 +1,10 @@
 // The header of a check run's results file: the lab's format, its "data" being the test file
 // (format `gisttest`, one row per test), and the `checks` extension declared so every result line
 // can carry its grade. Pure Node: no `vscode`.
-import { CHECKS_EXTENSION, CHECKS_EXTENSION_VERSION } from '../runs/checksMember';
+import { CHECKS_EXTENSION, CHECKS_EXTENSION_VERSION, TEST_FILE_FORMAT } from '../runs/checksMember';
 import { relativeDataPath, RESULTS_FORMAT, RESULTS_VERSION, type RunHeader } from '../runs/resultsFormat';
 import type { VariantChoice } from '../runs/variants';
 import type { LoadedTestFile } from './testFileLoad';
-
-/** The format name a check run's header gives its test file. */
-export const TEST_FILE_FORMAT = 'gisttest';
 
 export interface ChecksHeaderOptions {
   readonly resultsPath: string;

@@ -10,6 +10,7 @@ import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { ResultsFileError } from '../runs/resultsFileError';
 import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
 import { RESULTS_VERSION } from '../runs/resultsFormat';
+import { CHECKS_EXTENSION, parseChecksMember } from '../runs/checksMember';
 
 /** One sample of one cell: its last result line (a rerun's line replaces a failure's). */
 export interface IndexedSample {
@@ -24,6 +25,8 @@ export interface IndexedSample {
   readonly hash: number;
   /** The start of the text, lower case, for sorting by it. */
   readonly sortKey: string;
+  /** A check run's grade of the cell (the `checks` extension): passed or not; undefined when not graded. */
+  readonly checkPassed: boolean | undefined;
 }
 
 export interface IndexedRow {
@@ -205,12 +208,13 @@ export class ResultsIndex {
       row.offset = offset;
       row.bytes = bytes;
     }
-    cells[line.sample - 1] = sampleOf(line, offset, bytes);
+    cells[line.sample - 1] = sampleOf(line, offset, bytes, this.header.extensions[CHECKS_EXTENSION] !== undefined);
   }
 }
 
-function sampleOf(line: CellResult, offset: number, bytes: number): IndexedSample {
+function sampleOf(line: CellResult, offset: number, bytes: number, checks: boolean): IndexedSample {
   const text = line.content ?? '';
+  const grade = checks && line.error === null ? parseChecksMember(line.extensions?.[CHECKS_EXTENSION]) : undefined;
   return {
     offset,
     bytes,
@@ -220,5 +224,6 @@ function sampleOf(line: CellResult, offset: number, bytes: number): IndexedSampl
     length: line.error === null ? (line.length ?? 0) : -1,
     hash: line.error === null ? textHash(text) : 0,
     sortKey: text.slice(0, SORT_KEY_CHARS).toLowerCase(),
+    checkPassed: grade?.pass,
   };
 }

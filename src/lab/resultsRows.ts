@@ -7,6 +7,7 @@ import { oneLine } from '../shared/oneLine';
 import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { openResults } from '../runs/resultsReader';
 import { parseResultsLine } from '../runs/resultsValidation';
+import { CHECKS_EXTENSION, failedReasons, parseChecksMember } from '../runs/checksMember';
 import type { IndexedRow, IndexedSample, ResultsIndex } from './resultsIndex';
 import type { ViewCell, ViewRow } from './resultsViewProtocol';
 
@@ -56,7 +57,9 @@ function cellOf(samples: ReadonlyArray<IndexedSample | undefined>, line: CellRes
   }
   const distinct = new Set(recorded.map((sample) => (sample.failed ? `failed:${sample.errorKind ?? ''}` : sample.hash))).size;
   const preview = line.error !== null ? visibleText(oneLine(line.error.message, PREVIEW_CHARS)) : previewOf(line.content ?? '');
+  const grade = line.error === null ? parseChecksMember(line.extensions?.[CHECKS_EXTENSION]) : undefined;
   return {
+    ...(grade !== undefined ? { check: { pass: grade.pass, reasons: failedReasons(grade).slice(0, 3).map((reason) => visibleText(oneLine(reason, PREVIEW_CHARS))) } } : {}),
     preview,
     failed: line.error !== null,
     ...(line.error === null ? { length: line.length ?? 0 } : { errorKind: line.error.kind }),

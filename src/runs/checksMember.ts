@@ -7,6 +7,8 @@ import type { TestGrade } from '../expectations/gradeTest';
 import { isRecord } from '../shared/text';
 
 export const CHECKS_EXTENSION = 'checks';
+/** The `data.format` of a check run's header: its "data" is the test file, a row per test. */
+export const TEST_FILE_FORMAT = 'gisttest';
 export const CHECKS_EXTENSION_VERSION = 1;
 
 /** One assertion's outcome, where it was written, and an assert-set's members. */

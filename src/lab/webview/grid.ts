@@ -265,17 +265,20 @@ function cellContent(cell: ViewCell, samples: number): Node[] {
   }
   const text = element('div', { class: cell.failed ? 'text failed' : 'text' }, cell.failed ? `✗ ${cell.errorKind ?? 'failed'}: ${cell.preview}` : cell.preview);
   const facts = [formatMs(cell.latencyMs), ...(cell.length === undefined ? [] : [`${formatCount(cell.length)} chars`])];
+  // A check run's grade leads the cell: what the checks said, then the text they read.
+  const check = cell.check === undefined ? [] : [element('div', { class: cell.check.pass ? 'check passed' : 'check failed' }, cell.check.pass ? '✓ checks passed' : `✗ ${cell.check.reasons.join(' · ')}`)];
   if (samples > 1) {
     facts.push(cell.samples < samples ? `${cell.samples} of ${samples} samples` : cell.distinct <= 1 ? `${samples} samples, all the same` : `${samples} samples, ${cell.distinct} different`);
   }
-  return [text, element('div', { class: 'facts' }, facts.join(' · '))];
+  return [...check, text, element('div', { class: 'facts' }, facts.join(' · '))];
 }
 
 /** What a screen reader says for a cell. */
 function cellLabel(variant: string, cell: ViewCell): string {
   if (cell.missing) return `${variant}: no result yet`;
   const samples = cell.samples > 1 ? `, ${cell.samples} samples, ${cell.distinct} different` : '';
+  const check = cell.check === undefined ? '' : cell.check.pass ? 'checks passed. ' : `checks failed: ${cell.check.reasons.join('; ')}. `;
   return cell.failed
     ? `${variant}: failed, ${cell.errorKind ?? ''}: ${cell.preview}${samples}`
-    : `${variant}: ${cell.preview}. ${formatMs(cell.latencyMs)}, ${formatCount(cell.length)} characters${samples}`;
+    : `${variant}: ${check}${cell.preview}. ${formatMs(cell.latencyMs)}, ${formatCount(cell.length)} characters${samples}`;
 }
