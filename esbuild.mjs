@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
  * in the extension becomes `require('./<file>')`. undici on the first request; the data file
  * parsers when a data file is read; csv-stringify on an export; RE2, Ajv and fastest-levenshtein
  * when a test file is first parsed (src/expectations/checkLibraries.ts). A static import of one of
- * them is an error, so none slips into the startup bundle.
+ * them is an error, so none slips into the startup bundle. yaml when checks are exported to promptfoo.
  */
 const LAZY_LIBRARIES = {
   undici: 'undici.js',
@@ -27,6 +27,7 @@ const LAZY_LIBRARIES = {
   re2js: 'lib/re2js.js',
   ajv: 'lib/ajv.js',
   'fastest-levenshtein': 'lib/fastest-levenshtein.js',
+  yaml: 'lib/yaml.js',
 };
 const lazyLibraries = {
   name: 'lazy-libraries',

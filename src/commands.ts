@@ -8,6 +8,7 @@ import { useEditedText } from './generation/editInEditor';
 import type { Generation } from './generation/generation';
 import type { HistoryActions } from './history/historyActions';
 import type { Lab } from './lab/lab';
+import type { Checks } from './checks/checks';
 import { CommandIds, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
 import { MultiStepInput } from './shared/multiStepInput';
@@ -18,6 +19,7 @@ export interface Features {
   readonly generation: Generation;
   readonly history: HistoryActions;
   readonly lab: Lab;
+  readonly checks: Checks;
   /** "Gist: Diagnose Connection": returns the report. */
   readonly diagnose: () => Promise<unknown>;
   readonly state: ExtensionState;
@@ -26,7 +28,7 @@ export interface Features {
 
 type Handler = (...args: unknown[]) => unknown;
 
-function commandTable({ account, generation, history, lab, diagnose, state, logger }: Features): Record<CommandId, Handler> {
+function commandTable({ account, generation, history, lab, checks, diagnose, state, logger }: Features): Record<CommandId, Handler> {
   return {
     [CommandIds.setApiKey]: (args) => account.setApiKey(args),
     [CommandIds.signOut]: (args) => account.signOut(args),
@@ -53,6 +55,7 @@ function commandTable({ account, generation, history, lab, diagnose, state, logg
     [CommandIds.labResume]: (target) => lab.resume(target),
     [CommandIds.labRerunFailed]: (target) => lab.rerunFailed(target),
     [CommandIds.labExport]: (target, format) => lab.export(target, format),
+    [CommandIds.checksExportPromptfoo]: (target) => checks.exportPromptfoo(target),
   };
 }
 

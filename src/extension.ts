@@ -90,6 +90,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         const { profile, baseUrl } = state.current;
         return { profile, host: hostOf(baseUrl) };
       },
+      service: () => {
+        const { baseUrl, apiKeyHeader } = profiles.active();
+        return { baseUrl, apiKeyHeader };
+      },
     });
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
@@ -121,6 +125,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         generation,
         history: new HistoryActions(history, generation, state),
         lab,
+        checks,
         diagnose: () => diagnoseConnection({ settings, target: () => account.activeTarget(), logger, userAgent }),
         state,
         logger,

@@ -13,11 +13,14 @@ import type { GistClient } from '../client/gistClient';
 import type { ConnectionSettings } from '../client/types';
 import { loadCheckLibraries } from '../expectations/checkLibraries';
 import type { Logger } from '../shared/logger';
-import { showError, showWarning } from '../shared/notify';
+import { showError, showInformation, showWarning } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import { CommandIds } from '../shared/commandIds';
 import { variantsToRun } from './checkNames';
 import { CheckTestRun, type CheckReport } from './checkTestRun';
+import { promptfooConfig, promptfooYaml } from './promptfooExport';
+import { validateBaseUrl } from '../client/urls';
+import { isRecord } from '../shared/text';
 import { fillFileItem, itemData } from './checkTree';
 import { loadTestFile, type LoadedTestFile } from './testFileLoad';
 
@@ -36,6 +39,8 @@ export interface ChecksDeps {
   ensureSignedIn(): Promise<ConnectionSettings | undefined>;
   labSettings(): { readonly concurrency: number; readonly maxRetries: number };
   destination(): { readonly profile: string; readonly host: string };
+  /** The window's profile's service URL and key header (never the key), for the promptfoo export. */
+  service(): { readonly baseUrl: string; readonly apiKeyHeader: string };
 }
 
 function isTestFile(uri: vscode.Uri): boolean {
@@ -270,6 +275,55 @@ export class Checks implements vscode.Disposable {
       notice: (kind, detail) => void this.notice(kind, detail),
       openResults: (file) => void vscode.commands.executeCommand('vscode.openWith', file, RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true }),
     };
+  }
+
+  /**
+   * "Gist: Export Checks as promptfoo Config": the test file (a Uri, `{testFile, output?}`, or the
+   * active editor's) as a promptfooconfig.yaml beside it; returns where it went.
+   */
+  async exportPromptfoo(target?: unknown): Promise<vscode.Uri | undefined> {
+    const given = target instanceof vscode.Uri ? { testFile: target } : isRecord(target) && typeof target.testFile === 'string' ? { testFile: vscode.Uri.file(target.testFile), output: typeof target.output === 'string' ? vscode.Uri.file(target.output) : undefined } : undefined;
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const testFile = given?.testFile ?? (active !== undefined && isTestFile(active) ? active : undefined);
+    if (testFile === undefined || !isTestFile(testFile)) {
+      void showInformation(userMessage(vscode.l10n.t('Open a test file (*.gisttest.json) to export it as a promptfoo config.')));
+      return undefined;
+    }
+    const service = this.deps.service();
+    const base = validateBaseUrl(service.baseUrl);
+    if (!base.ok) {
+      void showError(userMessage(vscode.l10n.t('The export names your service, and its URL cannot be used: {0}'), base.reason), vscode.l10n.t('Set Service URL')).then((choice) => (choice === undefined ? undefined : vscode.commands.executeCommand(CommandIds.setBaseUrl)));
+      return undefined;
+    }
+    const read = await this.load(testFile);
+    if (read === undefined) return undefined;
+    const { loaded, variants } = read;
+    const text = Buffer.from(await vscode.workspace.fs.readFile(testFile)).toString('utf8');
+    const exported = promptfooConfig({
+      loaded,
+      text,
+      variants,
+      baseUrl: base.url,
+      apiKeyHeader: service.apiKeyHeader,
+      testFileName: path.basename(testFile.fsPath),
+      ...(loaded.csvPath !== undefined ? { csvRelative: path.relative(path.dirname(testFile.fsPath), loaded.csvPath).split(path.sep).join('/') } : {}),
+    });
+    if (!exported.ok) {
+      void showError(userMessage(vscode.l10n.t('{0} cannot be exported: {1}'), path.basename(testFile.fsPath), exported.reason));
+      return undefined;
+    }
+    const output =
+      given?.output ??
+      (await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(testFile, '..', 'promptfooconfig.yaml'), filters: { YAML: ['yaml', 'yml'] }, title: vscode.l10n.t('Export Checks as promptfoo Config') }));
+    if (output === undefined) return undefined;
+    await vscode.workspace.fs.writeFile(output, new TextEncoder().encode(await promptfooYaml(exported, path.basename(testFile.fsPath))));
+    await vscode.window.showTextDocument(output, { preview: false });
+    void showInformation(
+      exported.notes.length === 0
+        ? userMessage(vscode.l10n.t('Exported {0} as a promptfoo config. Run it with GIST_API_KEY set: the key is not in the file.'), path.basename(testFile.fsPath))
+        : userMessage(vscode.l10n.t('Exported {0} as a promptfoo config; {1} assertions promptfoo lacks are translated (see the comments at the top). The key is not in the file.'), path.basename(testFile.fsPath), exported.notes.length),
+    );
+    return output;
   }
 
   private async notice(kind: 'restricted' | 'signedOut' | 'authentication', detail?: string): Promise<void> {

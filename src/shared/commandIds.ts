@@ -33,6 +33,8 @@ export const CommandIds = {
   labResume: 'gist.lab.resume',
   labRerunFailed: 'gist.lab.rerunFailed',
   labExport: 'gist.lab.export',
+  /** A test file as a promptfooconfig.yaml (`{testFile, output?}` or a Uri). */
+  checksExportPromptfoo: 'gist.checks.exportPromptfoo',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];
