@@ -52,7 +52,8 @@ function countTest(value: unknown): string | undefined {
 function translated(assertion: Json, where: string, notes: string[]): Json {
   const type = typeof assertion.type === 'string' ? assertion.type : '';
   if (type === 'assert-set' && Array.isArray(assertion.assert)) {
-    return { ...assertion, assert: assertion.assert.map((member, index) => (isObject(member) ? translated(member, `${where}.assert[${index}]`, notes) : member)) };
+    const members: unknown[] = assertion.assert;
+    return { ...assertion, assert: members.map((member, index): unknown => (isObject(member) ? translated(member, `${where}.assert[${index}]`, notes) : member)) };
   }
   const inverse = type.startsWith('not-');
   const base = inverse ? type.slice(4) : type;
@@ -73,7 +74,9 @@ function translated(assertion: Json, where: string, notes: string[]): Json {
 }
 
 function translatedList(list: unknown, where: string, notes: string[]): unknown {
-  return Array.isArray(list) ? list.map((item, index) => (isObject(item) ? translated(item, `${where}[${index}]`, notes) : item)) : list;
+  if (!Array.isArray(list)) return list;
+  const items: unknown[] = list;
+  return items.map((item, index): unknown => (isObject(item) ? translated(item, `${where}[${index}]`, notes) : item));
 }
 
 /** The CSV's assertions that promptfoo 0.123.1 would read as something else. */

@@ -96,7 +96,7 @@ describe('checks: export as a promptfoo config', function () {
     const yaml = await promptfooYaml(result, 'welcome.gisttest.json');
     assert.deepEqual(parse(yaml), result.config);
     assert.match(yaml, /^# promptfoo config exported by Gist Generate from welcome\.gisttest\.json\.$/m);
-    assert.match(yaml, /^#   GIST_API_KEY=… npx promptfoo@0\.123\.1 eval -c promptfooconfig\.yaml --no-cache$/m);
+    assert.match(yaml, /^# {3}GIST_API_KEY=… npx promptfoo@0\.123\.1 eval -c promptfooconfig\.yaml --no-cache$/m);
     assert.match(yaml, /^# tests\[0\]\.assert\[0\]: character-count is written as javascript/m);
     assert.doesNotMatch(yaml, /gk_/);
   });
