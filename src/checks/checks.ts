@@ -179,7 +179,7 @@ export class Checks implements vscode.Disposable {
     const key = uri.toString();
     let item = this.controller.items.get(key);
     if (item === undefined) {
-      item = this.controller.createTestItem(key, vscode.workspace.asRelativePath(uri, true), uri);
+      item = this.controller.createTestItem(key, vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1), uri);
       itemData.set(item, { kind: 'file', uri });
       this.controller.items.add(item);
     }
