@@ -92,6 +92,18 @@ function csvMisread(checks: readonly Check[]): string | undefined {
   return undefined;
 }
 
+/** As promptfoo's processJsonBody: a rendered value that starts with { or [ and parses to an object or array. */
+function readAsJsonByPromptfoo(value: string): boolean {
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return false;
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return typeof parsed === 'object' && parsed !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
   const { loaded } = input;
   if (!loaded.file.runnable || loaded.problems.length > 0 || loaded.file.gist === undefined) {
@@ -114,7 +126,19 @@ export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
     return { ok: false, reason: `The variable "${odd}" cannot be named in promptfoo's request template (letters, digits and _ only); rename it to export the file.` };
   }
   const notes: string[] = [];
-  const values = [...names].sort().map((name) => `${JSON.stringify(name)}:{{ ${name} | dump }}`);
+  const sorted = [...names].sort();
+  // An object body, each value a template: promptfoo renders each string in it, then reads a value
+  // that starts with { or [ and parses as JSON as that object or array (processJsonBody), which
+  // the service refuses (values are text). Such a value cannot be exported as it is.
+  const body = { values: Object.fromEntries(sorted.map((name) => [name, `{{ ${name} }}`])) };
+  for (const test of loaded.tests) {
+    if (!test.ok) continue;
+    const name = sorted.find((variable) => readAsJsonByPromptfoo(test.vars[variable] ?? ''));
+    if (name !== undefined) {
+      const where = test.range.file === 'testsFile' ? `Line ${test.range.start.line + 1} of the CSV` : `The test at line ${test.range.start.line + 1}`;
+      return { ok: false, reason: `${where} gives "${name}" a JSON object or array, which promptfoo ${PROMPTFOO_VERSION} would send as JSON rather than as text; it cannot be exported as it is.` };
+    }
+  }
   const providers = input.variants.map((variant) => {
     const url = generateUrl(input.baseUrl, loaded.file.gist!, variant ?? undefined);
     return {
@@ -124,8 +148,8 @@ export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
         url,
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [input.apiKeyHeader]: `{{ env.${KEY_VARIABLE} }}` },
-        // A string, each value through `dump` (JSON.stringify): a value that is itself JSON stays text.
-        body: `{"values":{${values.join(',')}}}`,
+        // An object (a string body that is not JSON makes promptfoo log the headers, key included).
+        body,
         transformResponse: 'json.data.content',
       },
     };

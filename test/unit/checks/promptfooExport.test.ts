@@ -43,7 +43,7 @@ describe('checks: export as a promptfoo config', function () {
       ],
     );
     assert.deepEqual(providers[0]?.config.headers, { 'Content-Type': 'application/json', 'SERVICE-API-KEY': '{{ env.GIST_API_KEY }}' });
-    assert.equal(providers[0]?.config.body, '{"values":{"name":{{ name | dump }},"product":{{ product | dump }}}}');
+    assert.deepEqual(providers[0]?.config.body, { values: { name: '{{ name }}', product: '{{ product }}' } });
     assert.equal(providers[0]?.config.transformResponse, 'json.data.content');
   });
 
@@ -81,6 +81,15 @@ describe('checks: export as a promptfoo config', function () {
     const misread = await exported({ gist: 'g', testsFile: 'people.csv' }, 'name,__expected\nAda,character-count: 20\n');
     assert.equal(misread.ok, false);
     assert.match(misread.ok ? '' : misread.reason, /^Line 2 of the CSV uses character-count, which promptfoo 0\.123\.1 would read as text/);
+  });
+
+  it('refuses a value promptfoo would send as a JSON object or array, and keeps other text', async function () {
+    for (const value of ['{"name": "Ada"}', '  [1, 2]\n']) {
+      const json = await exported({ gist: 'g', tests: [{ vars: { a: 'plain' } }, { vars: { a: value }, assert: [] }] });
+      assert.match(json.ok ? '' : json.reason, /^The test at line \d+ gives "a" a JSON object or array, which promptfoo 0\.123\.1 would send as JSON rather than as text/);
+    }
+    const fine = await exported({ gist: 'g', tests: [{ vars: { a: 'say "hi"\n{"k": 1}', b: '36', c: '{not json', d: 'x","b":"y' }, assert: [] }] });
+    assert.ok(fine.ok);
   });
 
   it('refuses a file with problems, and a variable promptfoo’s template cannot name', async function () {
