@@ -21,13 +21,13 @@ const GIST = 'welcome-email';
 const VARIANTS = ['formal', 'friendly'];
 const CONCURRENCY = 8;
 
-interface ServiceProcess {
+export interface ServiceProcess {
   readonly url: string;
   readonly stop: () => Promise<void>;
 }
 
 /** `npm run service` in a child process, on a free port, without its per-request log. */
-async function serviceProcess(): Promise<ServiceProcess> {
+export async function serviceProcess(): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'out', 'tools', 'service', 'cli.js'), '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the service exited with ${String(code)}`)));
@@ -65,7 +65,7 @@ function labOptions(client: GistClient, serviceUrl: string): LabRunOptions {
   };
 }
 
-interface RunFigures {
+export interface RunFigures {
   readonly seconds: number;
   readonly calls: number;
   /** This process's CPU (user + system) per call, in µs: less noisy than throughput on a busy machine. */
@@ -102,7 +102,7 @@ async function engineRun(client: GistClient, serviceUrl: string, dataPath: strin
 }
 
 /** The same calls with a bare undici Pool: `CONCURRENCY` workers, each taking the next call, parsing the answer, nothing kept. */
-async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
+export async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
   const pool = new Pool(serviceUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
   const total = rows * VARIANTS.length;
   let next = 0;
