@@ -17,6 +17,8 @@ export interface ViewCell {
   /** Samples recorded for this cell, and how many distinct texts they hold. */
   readonly samples: number;
   readonly distinct: number;
+  /** A run with several samples per cell: how they spread, and whether the checks disagree across them. */
+  readonly distribution?: { readonly text: string; readonly flaky?: string };
   /** No result yet (a run in progress, or one that stopped). */
   readonly missing: boolean;
   /** A check run's grade (the `checks` extension): pass or fail, and the failed assertions' reasons, one line each. */
