@@ -38,7 +38,7 @@ describe('bundle', function () {
   it('loads RE2, Ajv and fastest-levenshtein from their own files, on the first test file parsed', function () {
     const code = readFileSync(extension, 'utf8');
     for (const [file, signature] of [
-      ['re2js', /error parsing regexp/],
+      ['re2js', /invalid nested repetition operator/], // re2js's own message (ours quotes "error parsing regexp" to cut it off)
       ['ajv', /unknown keyword/],
       ['fastest-levenshtein', /myers_32/],
     ] as const) {
