@@ -16,14 +16,19 @@ const require = createRequire(import.meta.url);
 /**
  * Libraries loaded on first use, each a bundle of its own beside dist/extension.js: `import('x')`
  * in the extension becomes `require('./<file>')`. undici on the first request; the data file
- * parsers when a data file is read; csv-stringify on an export. A static import of one of them
- * is an error, so none slips into the startup bundle.
+ * parsers when a data file is read; csv-stringify on an export; RE2, Ajv and fastest-levenshtein
+ * when a test file is first parsed (src/expectations/checkLibraries.ts). A static import of one of
+ * them is an error, so none slips into the startup bundle. yaml when checks are exported to promptfoo.
  */
 const LAZY_LIBRARIES = {
   undici: 'undici.js',
   'csv-parse': 'lib/csv-parse.js',
   '@streamparser/json': 'lib/streamparser-json.js',
   'csv-stringify/sync': 'lib/csv-stringify.js',
+  re2js: 'lib/re2js.js',
+  ajv: 'lib/ajv.js',
+  'fastest-levenshtein': 'lib/fastest-levenshtein.js',
+  yaml: 'lib/yaml.js',
 };
 const lazyLibraries = {
   name: 'lazy-libraries',
@@ -81,6 +86,23 @@ const extension = {
 const libraries = Object.entries(LAZY_LIBRARIES).map(([name, file]) => ({ ...common, entryPoints: [require.resolve(name)], outfile: `dist/${file}` }));
 /** The verdicts' worker thread (src/lab/verdictsWorker.ts), started by the results view when it has figures to work out. */
 const verdictsWorker = { ...common, entryPoints: ['src/lab/verdictsWorker.ts'], outfile: 'dist/verdictsWorker.js', plugins: [lazyLibraries] };
+/**
+ * gist-check, the command-line checks: one file with everything it uses bundled in (undici, the
+ * check libraries, csv-parse…), so `npx gist-check` needs Node alone and the package has no
+ * dependencies. Built from the same modules as the extension.
+ */
+const cli = {
+  ...common,
+  entryPoints: ['src/cli/gistCheck.ts'],
+  outfile: 'dist/cli/gist-check.js',
+  sourcemap: false,
+  supported: { 'dynamic-import': false },
+  mainFields: ['module', 'main'],
+  // ES module builds bundled into CommonJS (tinyglobby's fdir) read import.meta.url: this file's URL.
+  banner: { js: "#!/usr/bin/env node\nconst __gistCheckUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { GIST_CHECK_VERSION: JSON.stringify(require('./package.json').version), 'import.meta.url': '__gistCheckUrl' },
+  plugins: watch ? [watchReporter] : [],
+};
 /** The results view's webview script: runs in the webview (a browser), loaded by a nonce'd <script>. */
 const resultsView = {
   bundle: true,
@@ -100,9 +122,9 @@ if (watch) {
   // undici does not change while you work on the extension: build it once.
   // The libraries do not change while you work on the extension: built once.
   await Promise.all(libraries.map((options) => esbuild.build(options)));
-  await Promise.all([extension, resultsView, comparisonView, verdictsWorker].map(async (options) => (await esbuild.context(options)).watch()));
+  await Promise.all([extension, resultsView, comparisonView, verdictsWorker, cli].map(async (options) => (await esbuild.context(options)).watch()));
 } else {
-  const [built] = await Promise.all([esbuild.build({ ...extension, metafile: true }), esbuild.build(resultsView), esbuild.build(comparisonView), esbuild.build(verdictsWorker), ...libraries.map((options) => esbuild.build(options))]);
+  const [built] = await Promise.all([esbuild.build({ ...extension, metafile: true }), esbuild.build(resultsView), esbuild.build(comparisonView), esbuild.build(verdictsWorker), esbuild.build(cli), ...libraries.map((options) => esbuild.build(options))]);
   // What went into dist/extension.js, file by file: the bundle test reads it (out/ is never packaged).
   mkdirSync('out', { recursive: true });
   writeFileSync('out/extension.meta.json', JSON.stringify(built.metafile));

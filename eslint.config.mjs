@@ -10,6 +10,8 @@ const PURE_MODULES = {
   runs: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView,storedKey}.ts'],
   catalog: ['{catalog,catalogText,consentQuestion,editorTemplate,editorValueConsent}.ts'],
+  checks: ['{checkNames,checkRun,checksHeader,checkTally,promptfooExport,testFileLoad}.ts'],
+  cli: ['**/*.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
@@ -30,15 +32,17 @@ const PURE_MODULES = {
  * account, VS Code's network settings, the variant lab's runs (engine, results files) and blind
  * review (its verdicts use the statistics), and the chat models of VS Code's Language Model API
  * (languageModels/: the judge's and llm-rubric's access to a model); generation; the features built
- * on it; and the language model judge of a run's results (judge/, on the lab's results index).
+ * on it; the language model judge of a run's results (judge/, on the lab's results index); and the
+ * command-line checks (cli/), a program of its own made of the pure modules below it.
  */
 const FLOORS = [
   ['shared'],
   ['client', 'catalog', 'dataset', 'expectations', 'statistics'],
   ['account', 'network', 'runs', 'review', 'languageModels'],
   ['generation'],
-  ['history', 'diagnostics', 'languageModelTools', 'lab'],
+  ['history', 'diagnostics', 'languageModelTools', 'lab', 'checks'],
   ['judge'],
+  ['cli'],
 ];
 
 /** The import rule of one folder: the floors, and for its pure modules `vscode` too. */

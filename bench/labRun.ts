@@ -21,13 +21,13 @@ const GIST = 'welcome-email';
 const VARIANTS = ['formal', 'friendly'];
 const CONCURRENCY = 8;
 
-interface ServiceProcess {
+export interface ServiceProcess {
   readonly url: string;
   readonly stop: () => Promise<void>;
 }
 
 /** `npm run service` in a child process, on a free port, without its per-request log. */
-async function serviceProcess(): Promise<ServiceProcess> {
+export async function serviceProcess(): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, 'out', 'tools', 'service', 'cli.js'), '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the service exited with ${String(code)}`)));

@@ -15,6 +15,7 @@ import { ensureInstalled } from '../tools/vscodeServer/install';
 import { REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
 import { catalogParse } from './catalogParse';
+import { cliBench, gradingBench } from './checksRun';
 import { clientOverhead } from './clientOverhead';
 import { labBench } from './labRun';
 import { networkOverhead } from './networkOverhead';
@@ -153,6 +154,21 @@ async function labSection(): Promise<Record<string, unknown>> {
   return { lab };
 }
 
+async function checksSection(): Promise<Record<string, unknown>> {
+  const grading = await gradingBench(quick ? 200 : 1000, quick ? 3 : 15);
+  log(`checks grading: ${grading.tests.toLocaleString('en-US')} tests of ${grading.assertionsPerTest} assertions parsed in ${grading.parseMs} ms; ${grading.grades.toLocaleString('en-US')} grades at ${grading.gradeMicros} µs a test (${grading.assertionMicros} µs an assertion)`);
+  const cli = await cliBench(quick, log);
+  console.table([
+    { run: 'bare undici pool', callsPerSecond: cli.bareCallsPerSecond, toBare: 1 },
+    { run: 'gist-check in process', callsPerSecond: cli.inProcessCallsPerSecond, toBare: cli.inProcessToBareRatio },
+    { run: 'gist-check (dist/cli, Node start included)', callsPerSecond: cli.bundledCallsPerSecond, toBare: cli.bundledToBareRatio },
+  ]);
+  log(
+    `checks: ${cli.tests.toLocaleString('en-US')} tests × ${cli.variants} variants at concurrency ${cli.concurrency}: bare undici pool ${cli.bareCallsPerSecond} calls/s; gist-check in process ${cli.inProcessCallsPerSecond} calls/s = ${cli.inProcessToBareRatio} ×, bundled ${cli.bundledCallsPerSecond} calls/s = ${cli.bundledToBareRatio} × (budget ≥ 0.9)`,
+  );
+  return { checks: { grading, cli } };
+}
+
 /** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
 const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle: () => Promise.resolve(bundleSizes()),
@@ -161,6 +177,7 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   catalog: catalogSection,
   verdicts: verdictsSection,
   lab: labSection,
+  checks: checksSection,
   activation: () => inVsCode('activation'),
   editor: async () => {
     if (baseline === undefined) {
@@ -211,7 +228,7 @@ async function main(): Promise<void> {
   if (profile) {
     await fs.rm(PROFILE_DIR, { recursive: true, force: true });
     await fs.mkdir(PROFILE_DIR, { recursive: true });
-  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'verdicts', 'lab'].includes(name))) {
+  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'verdicts', 'lab', 'checks'].includes(name))) {
     // What users run; `npm run bench` builds the development bundle first, which is put back at the end.
     execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
   }

@@ -22,6 +22,7 @@ import type { Catalog } from './catalog/catalog';
 import type { ConsentDialog } from './catalog/workspaceGistConsent';
 import type { EditorView } from './generation/editorTargets';
 import type { CallOutcome, TestedCallOutcome } from './generation/runner';
+import type { CheckReport } from './checks/checkTestRun';
 import type { HistoryEntry } from './history/historyEntry';
 import type { VerdictsView } from './lab/resultsViewProtocol';
 import type { ComparisonState } from './lab/comparisonPanel';
@@ -114,6 +115,20 @@ export interface GistTestingApi {
    * a moment later, and no test can hold that moment open); `undefined` puts the window's back.
    */
   editorView(view: EditorView | undefined): void;
+  /**
+   * The checks' test controller and run profiles, so tests can start runs as the Test Explorer does
+   * (VS Code offers extensions no way to read another controller's results): each item's outcome is
+   * reported on `onDidReport`. `discover` finds the test files (as opening the Testing view does).
+   */
+  readonly checks: {
+    readonly controller: vscode.TestController;
+    readonly runProfile: vscode.TestRunProfile;
+    readonly saveProfile: vscode.TestRunProfile;
+    discover(force?: boolean): Promise<void>;
+    readonly onDidReport: vscode.Event<CheckReport>;
+    /** How long the last discovery of the whole workspace took; undefined before the first. */
+    discoveryMs(): number | undefined;
+  };
   /** Binds the keys stored in the keychain as plain values (as versions before keys were bound stored them), as on this version's first start. */
   bindKeysAsOnFirstStart(): Promise<void>;
 }

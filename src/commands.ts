@@ -9,6 +9,7 @@ import type { Generation } from './generation/generation';
 import type { HistoryActions } from './history/historyActions';
 import type { Judge } from './judge/judge';
 import type { Lab } from './lab/lab';
+import type { Checks } from './checks/checks';
 import { CommandIds, type CommandHandler, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
 import type { ExtensionState } from './shared/state';
@@ -19,6 +20,7 @@ export interface Features {
   readonly history: HistoryActions;
   readonly lab: Lab;
   readonly judge: Judge;
+  readonly checks: Checks;
   readonly diagnostics: Diagnostics;
   readonly state: ExtensionState;
   readonly logger: Logger;
@@ -28,7 +30,7 @@ export interface Features {
  * Every command id bound to a verb: each feature's own part of the table, and the two commands of
  * the extension itself. `satisfies` makes a command id without a verb a type error.
  */
-function commandTable({ account, generation, history, lab, judge, diagnostics, state, logger }: Features) {
+function commandTable({ account, generation, history, lab, judge, checks, diagnostics, state, logger }: Features) {
   return {
     ...account.commands(),
     ...generation.commands(),
@@ -36,6 +38,7 @@ function commandTable({ account, generation, history, lab, judge, diagnostics, s
     ...diagnostics.commands(),
     ...lab.commands(),
     ...judge.commands(),
+    ...checks.commands(),
     [CommandIds.statusBarMenu]: () => showStatusBarMenu(state),
     [CommandIds.showLog]: () => logger.show(),
   } satisfies Record<CommandId, CommandHandler>;

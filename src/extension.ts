@@ -4,6 +4,7 @@ import { Account } from './account/account';
 import type { GistExtensionApi, GistTestingApi } from './api';
 import { AUTH_PROVIDER_ID, GistAuthenticationProvider } from './account/authProvider';
 import { CallHistory } from './history/callHistory';
+import { Checks } from './checks/checks';
 import { CALL_TEXT_SCHEME, CallTextProvider } from './history/callText';
 import { GistCatalog } from './catalog/gistCatalog';
 import { GistClient } from './client/gistClient';
@@ -85,6 +86,22 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       },
     });
     const judge = new Judge({ logger, workspaceState: new LoggedMemento(context.workspaceState, (message) => logger.error(message)) });
+    const checks = new Checks({
+      client,
+      catalog,
+      logger,
+      version,
+      ensureSignedIn: () => account.ensureSignedIn(),
+      labSettings: () => ({ concurrency: settings.labConcurrency(), maxRetries: settings.labMaxRetries() }),
+      destination: () => {
+        const { profile, baseUrl } = state.current;
+        return { profile, host: hostOf(baseUrl) };
+      },
+      service: () => {
+        const { baseUrl, apiKeyHeader } = profiles.active();
+        return { baseUrl, apiKeyHeader };
+      },
+    });
     const tools = new LanguageModelTools({ catalog, connection: () => account.currentConnection(), consent, runner, logger });
     const statusBar = new StatusBar(state);
     const historyTree = new HistoryTreeProvider(history);
@@ -117,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         history: new HistoryActions(history, generation, state),
         lab,
         judge,
+        checks,
         diagnostics: new Diagnostics(settings, account, logger, userAgent),
         state,
         logger,
@@ -127,6 +145,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       lab,
       ...lab.register(),
       judge,
+      checks,
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (PROXY_KEYS.some((key) => event.affectsConfiguration(key))) {
           // New connections through the new proxy on the next call.
@@ -136,6 +155,8 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     );
     // After activate() has returned: the checks read the key store and call /v1/me (the window's profile first).
     queueMicrotask(() => void account.checkAll());
+    // A test file already open at startup is found then, not in activate().
+    queueMicrotask(() => checks.checkOpenDocuments());
     const activationMs = performance.now() - started;
     const api: GistExtensionApi = {
       state: () => state.current,
@@ -188,6 +209,14 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       cancelJudging: () => judge.cancelAll(),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
+      checks: {
+        controller: checks.controller,
+        runProfile: checks.runProfile,
+        saveProfile: checks.saveProfile,
+        discover: (force) => checks.discover(force),
+        onDidReport: checks.onDidReport,
+        discoveryMs: () => checks.discoveryMs,
+      },
     };
     return { ...api, testing };
   } catch (error) {

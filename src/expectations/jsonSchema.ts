@@ -3,8 +3,10 @@
 // in a test file is untrusted: it is capped in size and depth before Ajv sees it (Ajv compiles
 // recursively), remote `$ref`s are never fetched, and `pattern`s run on the linear-time engine.
 // Pure: no `vscode`.
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { type RegExpEngine } from 'ajv/dist/types';
+import type Ajv from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types';
+import { checkLibraries } from './checkLibraries';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './checkLimits';
 import { compileUserRegex } from './userRegex';
 
@@ -78,7 +80,7 @@ export class SchemaCompiler {
     if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) {
       return { ok: false, message: `the JSON Schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` };
     }
-    this.ajv ??= new Ajv({ addUsedSchema: false, code: { regExp: linearRegExp } });
+    this.ajv ??= new (checkLibraries().Ajv)({ addUsedSchema: false, code: { regExp: linearRegExp } });
     const ajv = this.ajv;
     let validate: ValidateFunction;
     try {

@@ -1,8 +1,8 @@
 // One assertion on one call's output, with promptfoo's meaning for each type (read from
 // promptfoo 0.123.1's handlers): score 1 or 0, `not-` inverting the outcome, and a weight of 0
 // turning the assertion into a measurement that never fails. Pure: no `vscode`.
-import { distance } from 'fastest-levenshtein';
 import { isDeepStrictEqual } from 'node:util';
+import { checkLibraries } from './checkLibraries';
 import { MAX_DIFF_CHARS, MAX_LEVENSHTEIN_CELLS } from './checkLimits';
 import { type Assertion, type CountBound, type SourceRange } from './checkModel';
 import { extractJsonObjects } from './extractJson';
@@ -173,7 +173,7 @@ function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
   if (output.length * text.length > MAX_LEVENSHTEIN_CELLS) {
     return { pass: false, failure: `The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`, ...diff };
   }
-  const measured = distance(output, text);
+  const measured = checkLibraries().distance(output, text);
   return { pass: (measured <= threshold) !== inverse, failure: `Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`, ...diff };
 }
 

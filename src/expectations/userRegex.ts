@@ -2,7 +2,7 @@
 // text: a pattern such as `(a+)+$` from a cloned repository cannot hang the extension host or a
 // CI job the way a backtracking engine (JavaScript's RegExp) can. RE2 has no backreferences and
 // no lookahead; those patterns are refused with the reason, never run another way. Pure.
-import { RE2JS } from 're2js';
+import { checkLibraries } from './checkLibraries';
 import { MAX_REGEX_CHARS } from './checkLimits';
 
 /** A compiled pattern: `test` finds a match anywhere in the text, as `RegExp.prototype.test`. */
@@ -44,6 +44,7 @@ export function compileUserRegex(pattern: string): RegexCompilation {
   if (unsupported !== undefined) {
     return { ok: false, message: unsupported };
   }
+  const { RE2JS } = checkLibraries();
   try {
     const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.LOOKBEHINDS);
     return { ok: true, regex: { test: (text) => compiled.test(text) } };

@@ -12,6 +12,8 @@ import { resumeLabRun, startLabRun, type LabRunOptions, type LabRunResult } from
 import type { RunProgress } from '../runs/progressMeter';
 import { isResultsFileError } from '../runs/resultsFileError';
 import { planResume } from '../runs/resumePlan';
+import { readResultsHeader } from '../runs/resultsReader';
+import { TEST_FILE_FORMAT } from '../runs/checksMember';
 import { CommandIds } from '../shared/commandIds';
 import type { Logger } from '../shared/logger';
 import { humanDuration } from '../shared/duration';
@@ -96,6 +98,11 @@ export class LabRuns implements vscode.Disposable {
     const resultsPath = results.fsPath;
     if (this.active.has(resultsPath)) {
       void showInformation(userMessage(vscode.l10n.t('A run is writing this results file already; wait for it, or cancel it in its notification.')));
+      return;
+    }
+    const header = await readResultsHeader(resultsPath).catch(() => undefined);
+    if (header?.data.format === TEST_FILE_FORMAT) {
+      void showInformation(userMessage(vscode.l10n.t('These are the results of a check run: run the checks again from the Testing view (Test: Rerun Failed Tests).')));
       return;
     }
     const plan = await planResume(resultsPath, { rerunFailed });

@@ -10,13 +10,16 @@ import type { VariantFigures } from './resultsViewProtocol';
 export interface IndexCounts {
   readonly figures: readonly VariantFigures[];
   readonly failedCells: number;
+  /** Cells whose checks failed (a check run). */
+  readonly failedChecks: number;
   /** Cells of the data file (rows × variants × samples) with no result: not run yet, or the run stopped. */
   readonly missingCells: number;
 }
 
 export function indexCounts(index: ResultsIndex): IndexCounts {
   const { header } = index;
-  const perVariant = header.variants.map(() => ({ calls: 0, failures: 0, latencies: [] as number[], lengths: [] as number[] }));
+  const perVariant = header.variants.map(() => ({ calls: 0, failures: 0, checked: 0, passed: 0, latencies: [] as number[], lengths: [] as number[] }));
+  const checks = header.extensions.checks !== undefined;
   let recorded = 0;
   let rowErrors = 0;
   for (const row of index.rows.values()) {
@@ -30,6 +33,10 @@ export function indexCounts(index: ResultsIndex): IndexCounts {
         if (sample === undefined || figures === undefined) continue;
         recorded += 1;
         figures.calls += 1;
+        if (sample.passed !== undefined) {
+          figures.checked += 1;
+          if (sample.passed) figures.passed += 1;
+        }
         if (sample.failed) {
           figures.failures += 1;
         } else {
@@ -51,9 +58,11 @@ export function indexCounts(index: ResultsIndex): IndexCounts {
         failures: figures.failures,
         ...(latencies.length === 0 ? {} : { latencyP50Ms: quantileSorted(latencies, 0.5), latencyP95Ms: quantileSorted(latencies, 0.95) }),
         ...(lengths.length === 0 ? {} : { meanLength: mean(lengths), medianLength: quantileSorted(lengths, 0.5) }),
+        ...(checks ? { checked: figures.checked, passed: figures.passed } : {}),
       };
     }),
     failedCells: perVariant.reduce((sum, figures) => sum + figures.failures, 0),
+    failedChecks: perVariant.reduce((sum, figures) => sum + (figures.checked - figures.passed), 0),
     missingCells: Math.max(0, expected - recorded - rowErrors * cellsPerRow),
   };
 }

@@ -10,6 +10,7 @@ import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { ResultsFileError } from '../runs/resultsFileError';
 import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
 import { RESULTS_VERSION } from '../runs/resultsFormat';
+import { CHECKS_EXTENSION, parseChecksMember } from '../runs/checksMember';
 
 /** One sample of one cell: its last result line (a rerun's line replaces a failure's). */
 export interface IndexedSample {
@@ -209,12 +210,13 @@ export class ResultsIndex {
       row.offset = offset;
       row.bytes = bytes;
     }
-    cells[line.sample - 1] = sampleOf(line, offset, bytes);
+    cells[line.sample - 1] = sampleOf(line, offset, bytes, this.header.extensions[CHECKS_EXTENSION] !== undefined);
   }
 }
 
-function sampleOf(line: CellResult, offset: number, bytes: number): IndexedSample {
+function sampleOf(line: CellResult, offset: number, bytes: number, checks: boolean): IndexedSample {
   const text = line.content ?? '';
+  const grade = checks && line.error === null ? parseChecksMember(line.extensions?.[CHECKS_EXTENSION]) : undefined;
   return {
     offset,
     bytes,
@@ -225,5 +227,6 @@ function sampleOf(line: CellResult, offset: number, bytes: number): IndexedSampl
     hash: line.error === null ? textHash(text) : 0,
     sortKey: text.slice(0, SORT_KEY_CHARS).toLowerCase(),
     callId: line.callId ?? '',
+    ...(grade === undefined ? {} : { passed: grade.pass }),
   };
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isResultsFileError } from '../runs/resultsFileError';
+import { TEST_FILE_FORMAT } from '../runs/checksMember';
 import { variantLabel } from '../runs/variants';
 import type { Logger } from '../shared/logger';
 import { showInformation, showError } from '../shared/notify';
@@ -187,6 +188,7 @@ export class ResultsPanel implements vscode.Disposable {
         profile: header.profile ?? vscode.l10n.t('(none)'),
         host: header.host,
         startedAt: header.startedAt,
+        checks: header.extensions.checks !== undefined,
       },
       query: this.query,
       status: this.status(),
@@ -201,18 +203,22 @@ export class ResultsPanel implements vscode.Disposable {
   private status(): ViewStatus {
     const index = this.index;
     if (index === undefined) {
-      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, running: false, resumable: false, problems: [], figures: [] };
+      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, failedChecks: 0, running: false, resumable: false, problems: [], figures: [] };
     }
     const counts = indexCounts(index);
     const running = this.deps.runs.isRunning(this.filePath);
     const more = index.problemTotal - index.problems.length;
+    // A check run's results are made by the Test Explorer or gist-check: it is run again there, not resumed here.
+    const checkRun = index.header.data.format === TEST_FILE_FORMAT;
     return {
       shownRows: this.order.length,
       totalRows: index.rows.size,
       missingCells: counts.missingCells,
       failedCells: counts.failedCells,
+      failedChecks: counts.failedChecks,
       running,
-      resumable: !running && counts.missingCells > 0,
+      resumable: !checkRun && !running && counts.missingCells > 0,
+      ...(checkRun ? { rerunElsewhere: vscode.l10n.t('These are the results of a check run: run the checks again from the Testing view (Test: Rerun Failed Tests).') } : {}),
       problems: [...index.problems.slice(0, MAX_SHOWN_PROBLEMS), ...(more > 0 ? [vscode.l10n.t('… and {0} more lines that could not be read.', more)] : [])],
       figures: counts.figures,
     };

@@ -9,7 +9,7 @@ function firstSample(row: IndexedRow, variant: number): IndexedSample | undefine
 }
 
 export function rowHasFailure(row: IndexedRow): boolean {
-  return row.rowError !== undefined || row.cells.some((samples) => samples.some((sample) => sample?.failed === true));
+  return row.rowError !== undefined || row.cells.some((samples) => samples.some((sample) => sample?.failed === true || sample?.passed === false));
 }
 
 /** The variants (and their samples) did not all give the same text, or some failed and some did not. */

@@ -7,6 +7,8 @@ import { oneLine } from '../shared/oneLine';
 import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { openResults } from '../runs/resultsReader';
 import { parseResultsLine } from '../runs/resultsValidation';
+import { CHECKS_EXTENSION, failedReasons, parseChecksMember } from '../runs/checksMember';
+import { cellDistribution } from './cellDistribution';
 import type { IndexedRow, IndexedSample, ResultsIndex } from './resultsIndex';
 import type { ViewCell, ViewRow } from './resultsViewProtocol';
 
@@ -48,7 +50,7 @@ export function valuesLine(values: Readonly<Record<string, string>>): string {
   );
 }
 
-function cellOf(samples: ReadonlyArray<IndexedSample | undefined>, line: CellResult | undefined): ViewCell {
+function cellOf(samples: ReadonlyArray<IndexedSample | undefined>, line: CellResult | undefined, samplesPerCell: number): ViewCell {
   const recorded = samples.filter((sample): sample is IndexedSample => sample !== undefined);
   const first = recorded[0];
   if (first === undefined || line === undefined) {
@@ -56,7 +58,11 @@ function cellOf(samples: ReadonlyArray<IndexedSample | undefined>, line: CellRes
   }
   const distinct = new Set(recorded.map((sample) => (sample.failed ? `failed:${sample.errorKind ?? ''}` : sample.hash))).size;
   const preview = line.error !== null ? visibleText(oneLine(line.error.message, PREVIEW_CHARS)) : previewOf(line.content ?? '');
+  const grade = line.error === null ? parseChecksMember(line.extensions?.[CHECKS_EXTENSION]) : undefined;
+  const distribution = cellDistribution(samples, samplesPerCell);
   return {
+    ...(distribution !== undefined ? { distribution } : {}),
+    ...(grade !== undefined ? { check: { pass: grade.pass, reasons: failedReasons(grade).slice(0, 3).map((reason) => visibleText(oneLine(reason, PREVIEW_CHARS))) } } : {}),
     preview,
     failed: line.error !== null,
     ...(line.error === null ? { length: line.length ?? 0 } : { errorKind: line.error.kind }),
@@ -91,7 +97,7 @@ async function viewRow(handle: FileHandle, header: RunHeader, row: IndexedRow): 
     const line = first === undefined ? undefined : await lineAt(handle, header, first.offset, first.bytes);
     const result = line?.type === 'result' ? line : undefined;
     if (result !== undefined && Object.keys(values).length === 0) values = result.values;
-    cells.push(cellOf(samples, result));
+    cells.push(cellOf(samples, result, header.samples));
   }
   if (Object.keys(values).length === 0 && row.bytes > 0) {
     const line = await lineAt(handle, header, row.offset, row.bytes);

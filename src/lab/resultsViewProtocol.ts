@@ -17,8 +17,12 @@ export interface ViewCell {
   /** Samples recorded for this cell, and how many distinct texts they hold. */
   readonly samples: number;
   readonly distinct: number;
+  /** A run with several samples per cell: how they spread, and whether the checks disagree across them. */
+  readonly distribution?: { readonly text: string; readonly flaky?: string };
   /** No result yet (a run in progress, or one that stopped). */
   readonly missing: boolean;
+  /** A check run's grade (the `checks` extension): pass or fail, and the failed assertions' reasons, one line each. */
+  readonly check?: { readonly pass: boolean; readonly reasons: readonly string[] };
 }
 
 export interface ViewRow {
@@ -41,6 +45,9 @@ export interface VariantFigures {
   readonly latencyP95Ms?: number;
   readonly meanLength?: number;
   readonly medianLength?: number;
+  /** For a check run: the cells graded, and those that passed (the pass rate is passed over calls). */
+  readonly checked?: number;
+  readonly passed?: number;
 }
 
 export interface ViewHeader {
@@ -52,6 +59,8 @@ export interface ViewHeader {
   readonly profile: string;
   readonly host: string;
   readonly startedAt: string;
+  /** A check run (the header declares the `checks` extension): cells show pass or fail, variants their pass rate. */
+  readonly checks: boolean;
 }
 
 /** What the table shows, and in which order. */
@@ -72,10 +81,14 @@ export interface ViewStatus {
   /** Cells with no result yet. */
   readonly missingCells: number;
   readonly failedCells: number;
+  /** For a check run: cells whose checks failed. */
+  readonly failedChecks: number;
   /** The file is being written by a run in this window. */
   readonly running: boolean;
   /** A run that did not finish can be resumed (no run in progress, cells missing). */
   readonly resumable: boolean;
+  /** Why Rerun Failed cannot act on this file at all (a check run is run again from the Testing view); undefined when it can. */
+  readonly rerunElsewhere?: string;
   /** Lines of the file that could not be read (shown, not hidden). */
   readonly problems: readonly string[];
   readonly figures: readonly VariantFigures[];

@@ -40,6 +40,8 @@ export const CommandIds = {
   labCompareRuns: 'gist.lab.compareRuns',
   /** A language model judges a results file's pairs (src/judge/). */
   labJudge: 'gist.lab.judge',
+  /** A test file as a promptfooconfig.yaml (`{testFile, output?}` or a Uri). */
+  checksExportPromptfoo: 'gist.checks.exportPromptfoo',
 } as const;
 
 export type CommandId = (typeof CommandIds)[keyof typeof CommandIds];

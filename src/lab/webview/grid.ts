@@ -264,18 +264,25 @@ function cellContent(cell: ViewCell, samples: number): Node[] {
     return [element('span', { class: 'missing' }, 'no result yet')];
   }
   const text = element('div', { class: cell.failed ? 'text failed' : 'text' }, cell.failed ? `✗ ${cell.errorKind ?? 'failed'}: ${cell.preview}` : cell.preview);
-  const facts = [formatMs(cell.latencyMs), ...(cell.length === undefined ? [] : [`${formatCount(cell.length)} chars`])];
-  if (samples > 1) {
+  // Several samples: the facts say how they spread (the length of each, not of the first one).
+  const facts = [formatMs(cell.latencyMs), ...(cell.distribution !== undefined ? [cell.distribution.text] : cell.length === undefined ? [] : [`${formatCount(cell.length)} chars`])];
+  // A check run's grade leads the cell: what the checks said, then the text they read.
+  const check = cell.check === undefined ? [] : [element('div', { class: cell.check.pass ? 'check passed' : 'check failed' }, cell.check.pass ? '✓ checks passed' : `✗ ${cell.check.reasons.join(' · ')}`)];
+  // Above it, a mark where the checks passed in some samples and failed in others.
+  const flaky = cell.distribution?.flaky === undefined ? [] : [element('div', { class: 'flaky' }, element('span', { 'aria-hidden': 'true' }, '≋ '), cell.distribution.flaky)];
+  if (samples > 1 && cell.distribution === undefined) {
     facts.push(cell.samples < samples ? `${cell.samples} of ${samples} samples` : cell.distinct <= 1 ? `${samples} samples, all the same` : `${samples} samples, ${cell.distinct} different`);
   }
-  return [text, element('div', { class: 'facts' }, facts.join(' · '))];
+  return [...flaky, ...check, text, element('div', { class: 'facts' }, facts.join(' · '))];
 }
 
 /** What a screen reader says for a cell. */
 function cellLabel(variant: string, cell: ViewCell): string {
   if (cell.missing) return `${variant}: no result yet`;
-  const samples = cell.samples > 1 ? `, ${cell.samples} samples, ${cell.distinct} different` : '';
+  const samples = cell.distribution !== undefined ? `, ${cell.distribution.text}` : cell.samples > 1 ? `, ${cell.samples} samples, ${cell.distinct} different` : '';
+  const flaky = cell.distribution?.flaky === undefined ? '' : `${cell.distribution.flaky}. `;
+  const check = `${flaky}${cell.check === undefined ? '' : cell.check.pass ? 'checks passed. ' : `checks failed: ${cell.check.reasons.join('; ')}. `}`;
   return cell.failed
     ? `${variant}: failed, ${cell.errorKind ?? ''}: ${cell.preview}${samples}`
-    : `${variant}: ${cell.preview}. ${formatMs(cell.latencyMs)}, ${formatCount(cell.length)} characters${samples}`;
+    : `${variant}: ${check}${cell.preview}. ${formatMs(cell.latencyMs)}, ${formatCount(cell.length)} characters${samples}`;
 }

@@ -197,13 +197,23 @@ judge.addEventListener('click', () => post({ type: 'judge' }));
 exportCsv.addEventListener('click', () => post({ type: 'export', format: 'csv' }));
 exportMarkdown.addEventListener('click', () => post({ type: 'export', format: 'markdown' }));
 
+/** "75% (3 of 4)": passed over the cells run, failed calls included (they were not checked). */
+function passRate(row: VariantFigures): string {
+  if (row.calls === 0 || row.passed === undefined) return '–';
+  const percent = Math.floor((row.passed / row.calls) * 1000) / 10;
+  return `${percent}% (${formatCount(row.passed)} of ${formatCount(row.calls)})`;
+}
+
 function showFigures(rows: readonly VariantFigures[]): void {
-  const head = element('tr', {}, ...['Variant', 'Calls', 'Failures', 'Latency p50', 'Latency p95', 'Mean length', 'Median length'].map((label) => element('th', { scope: 'col' }, label)));
+  const checks = header?.checks === true;
+  const labels = ['Variant', ...(checks ? ['Pass rate'] : []), 'Calls', 'Failures', 'Latency p50', 'Latency p95', 'Mean length', 'Median length'];
+  const head = element('tr', {}, ...labels.map((label) => element('th', { scope: 'col' }, label)));
   const body = rows.map((row) =>
     element(
       'tr',
       {},
       element('th', { scope: 'row' }, row.label),
+      ...(checks ? [element('td', { class: row.passed !== undefined && row.passed < row.calls ? 'failed' : '' }, passRate(row))] : []),
       element('td', {}, formatCount(row.calls)),
       element('td', { class: row.failures > 0 ? 'failed' : '' }, formatCount(row.failures)),
       element('td', {}, formatMs(row.latencyP50Ms)),
@@ -212,16 +222,18 @@ function showFigures(rows: readonly VariantFigures[]): void {
       element('td', {}, formatCount(row.medianLength)),
     ),
   );
-  replaceChildren(figures, element('caption', {}, 'Per variant: calls, failures, latency of the calls that succeeded, length in characters'), element('thead', {}, head), element('tbody', {}, ...body));
+  const caption = checks ? 'Per variant: the share of cells whose checks passed, calls, failed calls, latency of the calls that succeeded, length in characters' : 'Per variant: calls, failures, latency of the calls that succeeded, length in characters';
+  replaceChildren(figures, element('caption', {}, caption), element('thead', {}, head), element('tbody', {}, ...body));
 }
 
 function showStatus(next: ViewStatus): void {
   const parts = [next.shownRows === next.totalRows ? `${formatCount(next.totalRows)} rows` : `${formatCount(next.shownRows)} of ${formatCount(next.totalRows)} rows shown`];
   if (next.failedCells > 0) parts.push(`${formatCount(next.failedCells)} failed cells`);
+  if (next.failedChecks > 0) parts.push(`${formatCount(next.failedChecks)} cells failed their checks`);
   if (next.missingCells > 0) parts.push(next.running ? `${formatCount(next.missingCells)} cells still running` : `${formatCount(next.missingCells)} cells without a result (the run stopped)`);
   status.textContent = parts.join(' · ');
   replaceChildren(problems, ...next.problems.map((problem) => element('li', {}, problem)));
-  const rerunBlocked = next.running ? 'A run is writing this file: wait for it to end.' : next.failedCells === 0 ? 'No cell failed: there is nothing to run again.' : '';
+  const rerunBlocked = next.rerunElsewhere ?? (next.running ? 'A run is writing this file: wait for it to end.' : next.failedCells === 0 ? 'No cell failed: there is nothing to run again.' : '');
   rerun.setAttribute('aria-disabled', String(rerunBlocked !== ''));
   rerun.title = rerunBlocked;
   resume.hidden = !next.resumable;

@@ -5,8 +5,10 @@
 import { strict as assert } from 'node:assert';
 import { countCharacters, countWords } from '../../../src/expectations/runAssertion';
 import { grade, passes, problemsOf } from './checkFixture';
+import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 
 describe('checks: assertion types as promptfoo documents them', () => {
+  before(() => loadCheckLibraries());
   it('equals: exact text (deterministic.md "Equality"), and an object compared as JSON', () => {
     assert.equal(passes({ type: 'equals', value: 'The expected output' }, 'The expected output'), true);
     assert.equal(passes({ type: 'equals', value: 'The expected output' }, 'The expected output.'), false);

@@ -8,6 +8,7 @@ import { type CsvRow, testFromCsvRow } from '../../../src/expectations/csvTests'
 import { gradeTest } from '../../../src/expectations/gradeTest';
 import { type GistTestFile, type TestEntry } from '../../../src/expectations/testFile';
 import { parseText } from './checkFixture';
+import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 
 const file = (extra: Record<string, unknown> = {}): GistTestFile => parseText(JSON.stringify({ gist: 'g', testsFile: 'people.csv', ...extra }));
 
@@ -31,6 +32,7 @@ function expected(cell: string): Assertion {
 const problems = (entry: TestEntry): string[] => (entry.ok ? [] : entry.problems.map((problem) => problem.message));
 
 describe('checks: CSV rows with __expected columns', () => {
+  before(() => loadCheckLibraries());
   it('the "Assertion string syntax" table: each form gives its type and value', () => {
     const cases: Array<[string, string, unknown]> = [
       ['Paris', 'equals', { kind: 'text', text: 'Paris' }],

@@ -6,21 +6,32 @@ import { strict as assert } from 'node:assert';
 import { Worker } from 'node:worker_threads';
 import { compileUserRegex } from '../../../src/expectations/userRegex';
 import { problemsOf } from './checkFixture';
+import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 
 /** Runs `body` (with `modules` required) in a worker; its result, or 'no answer' after `limitMs`. */
 async function inWorker(body: string, limitMs: number): Promise<unknown> {
   const modules = {
     userRegex: require.resolve('../../../src/expectations/userRegex'),
     fixture: require.resolve('./checkFixture'),
+    libraries: require.resolve('../../../src/expectations/checkLibraries'),
   };
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
      const userRegex = require(workerData.userRegex);
      const fixture = require(workerData.fixture);
-     parentPort.postMessage((() => { ${body} })());`,
+     require(workerData.libraries).loadCheckLibraries().then(() => parentPort.postMessage('loaded'));
+     parentPort.on('message', () => parentPort.postMessage((() => { ${body} })()));`,
     { eval: true, workerData: modules },
   );
   try {
+    // The libraries load first (their time is not the match's); then the body runs, timed.
+    await new Promise((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    // Only our own listener: removeAllListeners() would drop the worker's own 'message' plumbing.
+    worker.removeAllListeners('error');
+    worker.postMessage('run');
     return await new Promise((resolve, reject) => {
       const timer = setTimeout(() => resolve('no answer'), limitMs);
       worker.once('message', (message) => {
@@ -38,6 +49,7 @@ async function inWorker(body: string, limitMs: number): Promise<unknown> {
 }
 
 describe('checks: hostile regular expressions', () => {
+  before(() => loadCheckLibraries());
   it('a catastrophic pattern on a long output returns (RE2: linear in the text)', async () => {
     const answer = await inWorker(
       `const subject = 'a'.repeat(100000) + '!';

@@ -5,6 +5,7 @@
 import { strict as assert } from 'node:assert';
 import { failedAssertions } from '../../../src/expectations/gradeTest';
 import { grade, passes } from './checkFixture';
+import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 
 const equalsAndContains = [
   { type: 'equals', value: 'Hello world', weight: 2 },
@@ -12,6 +13,7 @@ const equalsAndContains = [
 ];
 
 describe('checks: not-, weights, thresholds and assert-set', () => {
+  before(() => loadCheckLibraries());
   it('not- inverts every type', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ type: 'equals', value: 'a' }, 'a'],

@@ -6,6 +6,7 @@ import { EDITOR_PLACEHOLDERS } from '../../../src/catalog/editorTemplate';
 import { MAX_TEST_FILE_BYTES, MAX_TESTS_PER_FILE } from '../../../src/expectations/checkLimits';
 import { EDITOR_PLACEHOLDER_NAMES } from '../../../src/expectations/testVars';
 import { parseText } from './checkFixture';
+import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 
 const lines = (...text: string[]): string => text.join('\n');
 /** "line:column" (from 1) of the first `needle` in `text`, where a problem about it must point. */
@@ -37,6 +38,7 @@ const ISSUE_EXAMPLE = lines(
 );
 
 describe('checks: test files', () => {
+  before(() => loadCheckLibraries());
   it('reads the issue\'s example: gist, variants, defaultTest first, the tests and their lines', () => {
     const file = parseText(ISSUE_EXAMPLE);
     assert.deepEqual(file.problems, []);

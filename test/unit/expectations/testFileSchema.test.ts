@@ -10,6 +10,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { parse } from 'jsonc-parser';
 import { SUPPORTED_TYPES } from '../../../src/expectations/assertionTypes';
 import { parseText } from './checkFixture';
+import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 
 const ROOT = path.join(__dirname, '..', '..', '..', '..');
 const schema = JSON.parse(readFileSync(path.join(ROOT, 'media', 'gisttest.schema.json'), 'utf8')) as Record<string, unknown>;
@@ -83,6 +84,7 @@ const REFUSED: ReadonlyArray<[string, unknown]> = [
 ];
 
 describe('checks: the test file JSON Schema', () => {
+  before(() => loadCheckLibraries());
   it('is valid draft-07 and names exactly the types checks run, each described', () => {
     const validate = validator();
     assert.ok(validate);

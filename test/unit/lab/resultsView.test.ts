@@ -191,3 +191,70 @@ describe('results view (pure)', function () {
     assert.ok(readFileSync(file, 'utf8').length > 0);
   });
 });
+
+describe('results view of a check run (the checks extension)', function () {
+  let dir: string;
+  let file: string;
+  const checksHeader = { ...header, data: { path: 'people.gisttest.json', sha256: 'b'.repeat(64), format: 'gisttest', rows: 3 }, mapping: {}, extensions: { checks: 1 } };
+  const graded = (row: number, variant: string, pass: boolean | 'hostile' | 'absent'): string => {
+    const line = JSON.parse(result(row, variant, `Text ${row}`, 100)) as Record<string, unknown>;
+    if (pass === 'absent') return JSON.stringify(line);
+    const failed = { type: 'contains', pass: false, score: 0, reason: 'Expected the output to contain "Ada"\u202e', line: 7 };
+    const member =
+      pass === 'hostile'
+        ? { pass: 'yes', score: 9, reason: 1, test: {}, assertions: 'none' }
+        : { pass, score: pass ? 1 : 0, reason: pass ? 'All assertions passed' : failed.reason, test: `Test ${row}`, assertions: pass ? [] : [failed] };
+    return JSON.stringify({ ...line, checks: member });
+  };
+
+  beforeEach(function () {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gist-results-checks-'));
+    file = path.join(dir, 'people.gistrun.jsonl');
+    const lines = [
+      JSON.stringify(checksHeader),
+      graded(1, 'formal', true),
+      graded(1, 'friendly', false),
+      graded(2, 'formal', true),
+      graded(2, 'friendly', 'hostile'),
+      result(3, 'formal', null, 10, { kind: 'service', message: 'HTTP 500' }),
+      graded(3, 'friendly', 'absent'),
+    ];
+    writeFileSync(file, `${lines.join('\n')}\n`);
+  });
+
+  afterEach(function () {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('counts per variant the cells whose checks passed, over the cells run; a malformed grade counts as not graded', async function () {
+    const index = await ResultsIndex.open(file);
+    const counts = indexCounts(index);
+    assert.deepEqual(
+      counts.figures.map((figures) => [figures.label, figures.calls, figures.checked, figures.passed]),
+      [
+        ['formal', 3, 2, 2],
+        ['friendly', 3, 1, 0],
+      ],
+    );
+    assert.equal(counts.failedChecks, 1);
+  });
+
+  it('shows each cell’s grade with the failed assertions’ reasons as inert text, and “only failures” keeps failed checks', async function () {
+    const index = await ResultsIndex.open(file);
+    const rows = await viewRows(index, [1, 2, 3], 0, 3);
+    assert.deepEqual(rows[0]?.cells.map((cell) => cell.check), [
+      { pass: true, reasons: [] },
+      { pass: false, reasons: ['Expected the output to contain "Ada"⟨U+202E⟩'] },
+    ]);
+    assert.equal(rows[1]?.cells[1]?.check, undefined, 'a grade that is not one is not shown');
+    assert.equal(rows[2]?.cells[0]?.check, undefined, 'a failed call was not graded');
+    assert.deepEqual(orderRows(index, { ...BY_ROW, onlyFailures: true }, undefined), [1, 3]);
+  });
+
+  it('a results file without the checks extension keeps no grades, whatever its lines hold', async function () {
+    writeFileSync(file, `${[JSON.stringify({ ...checksHeader, extensions: {} }), graded(1, 'formal', false)].join('\n')}\n`);
+    const index = await ResultsIndex.open(file);
+    assert.deepEqual(indexCounts(index).figures.map((figures) => figures.checked), [undefined, undefined]);
+    assert.equal((await viewRows(index, [1], 0, 1))[0]?.cells[0]?.check, undefined);
+  });
+});

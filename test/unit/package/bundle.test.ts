@@ -1,5 +1,6 @@
 // The startup bundle stays small: undici is a second file, loaded on the first request.
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -32,6 +33,27 @@ describe('bundle', function () {
       assert.ok(existsSync(path.join(DIST, 'lib', `${file}.js`)), file);
     }
     assert.doesNotMatch(code, /Invalid Record Length|CSV_RECORD_INCONSISTENT_FIELDS_LENGTH/, 'csv-parse is not bundled into the startup file');
+  });
+
+  it('loads RE2, Ajv and fastest-levenshtein from their own files, on the first test file parsed', function () {
+    const code = readFileSync(extension, 'utf8');
+    for (const [file, signature] of [
+      ['re2js', /invalid nested repetition operator/], // re2js's own message (ours quotes "error parsing regexp" to cut it off)
+      ['ajv', /unknown keyword/],
+      ['fastest-levenshtein', /myers_32/],
+    ] as const) {
+      assert.match(code, new RegExp(`require\\("\\./lib/${file}\\.js"\\)`), file);
+      assert.ok(existsSync(path.join(DIST, 'lib', `${file}.js`)), file);
+      assert.doesNotMatch(code, signature, `${file} is not bundled into the startup file`);
+    }
+  });
+
+  it('parsing a test file before its libraries are loaded says so, rather than failing elsewhere', function () {
+    // A fresh process: in this one, other tests have loaded them already.
+    const parse = require.resolve('../../../src/expectations/parseTestFile');
+    const result = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(parse)}).parseTestFile({ bytes: Buffer.from('{"gist":"g","tests":[{"assert":[{"type":"regex","value":"a"}]}]}') })`], { encoding: 'utf8' });
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, /await loadCheckLibraries\(\) before parsing or grading/);
   });
 
   it('dist/extension.js carries only the libraries startup needs: the others load on first use', function () {

@@ -1,0 +1,181 @@
+// Checks (issue 27): grading through the pure grader (the one the Test Explorer and gist-check
+// share), and gist-check over a test file of tests × 2 variants side by side with a bare undici
+// pool making the same calls at the same concurrency, against the local service in a process of
+// its own. gist-check runs twice: in this process (runCheckCommand: the engine, grading, output
+// lines) and as CI runs it (the bundled dist/cli/gist-check.js, a Node start included). Medians
+// over rounds that alternate the runs, so each sees the same machine.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runCheckCommand } from '../src/cli/checkCommand';
+import { loadCheckLibraries } from '../src/expectations/checkLibraries';
+import { gradeTest } from '../src/expectations/gradeTest';
+import { parseTestFile } from '../src/expectations/parseTestFile';
+import { REPO_ROOT } from '../tools/vscodeServer/paths';
+import { bareRun, serviceProcess } from './labRun';
+import { median, round } from './stats';
+
+const KEY = 'gk_demo_ada';
+const CONCURRENCY = 8;
+
+/** The deterministic types users reach for first, each once per test, with a defaultTest. */
+function gradingFile(tests: number): string {
+  const assert = [
+    { type: 'contains', value: 'Loom' },
+    { type: 'not-icontains', value: 'as an ai' },
+    { type: 'icontains-any', value: ['welcome', 'hello', 'dear'] },
+    { type: 'regex', value: '^(Dear|Hi|Hello)\\b' },
+    { type: 'is-json', value: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, age: { type: 'integer', minimum: 0 } } } },
+    { type: 'contains-json' },
+    { type: 'starts-with', value: 'Dear' },
+    { type: 'levenshtein', value: 'Dear Ada, welcome to Loom.', threshold: 10 },
+    { type: 'word-count', value: { min: 3, max: 200 } },
+    { type: 'assert-set', threshold: 0.5, assert: [{ type: 'icontains', value: 'thanks' }, { type: 'regex', value: '\\d{3,}' }] },
+  ];
+  return JSON.stringify({
+    gist: 'welcome-email',
+    defaultTest: { assert: [{ type: 'not-icontains', value: 'undefined' }] },
+    tests: Array.from({ length: tests }, (_, index) => ({ description: `test ${index + 1}`, vars: { name: `Person ${index + 1}` }, assert })),
+  });
+}
+
+/** Outputs that pass some checks and fail others: JSON, prose, a long one. */
+const OUTPUTS = [
+  '{"name": "Ada", "age": 36}',
+  'Dear Ada, welcome to Loom. Thanks for joining: your number is 12345.',
+  `Hello Grace! ${'Loom is a tool for weaving gists together. '.repeat(40)}`,
+  'Hi there, here is the record: {"name": "Grace", "age": -1} as an AI I cannot say more.',
+];
+
+export interface GradingFigures {
+  readonly tests: number;
+  readonly assertionsPerTest: number;
+  readonly parseMs: number;
+  readonly grades: number;
+  readonly gradeMicros: number;
+  readonly assertionMicros: number;
+}
+
+/** Parses the file, then grades every test against every output, `rounds` times: medians. */
+export async function gradingBench(tests: number, rounds: number): Promise<GradingFigures> {
+  await loadCheckLibraries();
+  const bytes = new TextEncoder().encode(gradingFile(tests));
+  const parseSamples: number[] = [];
+  const gradeSamples: number[] = [];
+  let assertions = 0;
+  for (let round_ = 0; round_ < rounds + 1; round_++) {
+    const parseStarted = performance.now();
+    const file = parseTestFile({ bytes });
+    const parseMs = performance.now() - parseStarted;
+    if (file.problems.length > 0 || file.tests.length !== tests) throw new Error(`the grading file has problems: ${file.problems.map((problem) => problem.message).join('; ')}`);
+    const runnable = file.tests.flatMap((test) => (test.ok ? [test] : []));
+    assertions = runnable[0]?.assert.length ?? 0;
+    let passed = 0;
+    const started = performance.now();
+    for (const test of runnable) {
+      for (const output of OUTPUTS) {
+        if (gradeTest(test.assert, test.threshold, { output, latencyMs: 120 }).pass) passed++;
+      }
+    }
+    const gradeMicros = ((performance.now() - started) * 1000) / (runnable.length * OUTPUTS.length);
+    if (passed === runnable.length * OUTPUTS.length) throw new Error('every grade passed: the outputs do not exercise failures');
+    // The first round warms the JIT up and is not counted.
+    if (round_ > 0) {
+      parseSamples.push(parseMs);
+      gradeSamples.push(gradeMicros);
+    }
+  }
+  const gradeMicros = median(gradeSamples);
+  return { tests, assertionsPerTest: assertions, parseMs: round(median(parseSamples), 1), grades: tests * OUTPUTS.length, gradeMicros: round(gradeMicros, 1), assertionMicros: round(gradeMicros / Math.max(1, assertions), 2) };
+}
+
+/** The test file gist-check runs: the same calls as bareRun (name and product of each row), a check each. */
+function cliFile(rows: number): string {
+  return JSON.stringify({
+    gist: 'welcome-email',
+    variants: ['formal', 'friendly'],
+    tests: Array.from({ length: rows }, (_, index) => ({
+      vars: { name: `Person ${index + 1}`, product: `Product ${index + 1}, the ${(index + 1) % 7 === 0 ? 'big' : 'small'} one` },
+      assert: [{ type: 'icontains', value: `person ${index + 1}` }, { type: 'not-icontains', value: 'undefined' }, { type: 'regex', value: '\\w+' }],
+    })),
+  });
+}
+
+function cliArgs(serviceUrl: string): string[] {
+  return ['checks.gisttest.json', '--base-url', serviceUrl, '--concurrency', String(CONCURRENCY)];
+}
+
+async function inProcessCli(folder: string, serviceUrl: string): Promise<number> {
+  const started = performance.now();
+  const code = await runCheckCommand({ argv: cliArgs(serviceUrl), env: { GIST_API_KEY: KEY }, cwd: folder, out: () => undefined, err: () => undefined, version: 'bench', signal: new AbortController().signal });
+  if (code !== 0) throw new Error(`gist-check in process exited ${code}`);
+  return (performance.now() - started) / 1000;
+}
+
+async function bundledCli(folder: string, serviceUrl: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli', 'gist-check.js'), ...cliArgs(serviceUrl)], { cwd: folder, env: { PATH: process.env.PATH, GIST_API_KEY: KEY }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`dist/cli/gist-check.js exited ${String(code)}: ${stderr.slice(0, 500)}`);
+  return (performance.now() - started) / 1000;
+}
+
+export interface CliFigures {
+  readonly tests: number;
+  readonly variants: number;
+  readonly concurrency: number;
+  readonly rounds: number;
+  readonly bareCallsPerSecond: number;
+  readonly inProcessCallsPerSecond: number;
+  readonly bundledCallsPerSecond: number;
+  /** Each over bare, medians of each: the budget is ≥ 0.9. */
+  readonly inProcessToBareRatio: number;
+  readonly bundledToBareRatio: number;
+  readonly samples: Record<'bare' | 'inProcess' | 'bundled', number[]>;
+}
+
+export async function cliBench(quick: boolean, log: (line: string) => void): Promise<CliFigures> {
+  const rows = quick ? 250 : 1000;
+  const rounds = quick ? 1 : 5;
+  const calls = rows * 2;
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'gist-bench-checks-'));
+  const service = await serviceProcess();
+  try {
+    await writeFile(path.join(folder, 'checks.gisttest.json'), cliFile(rows));
+    // Warm up: connections, the service's JIT, ours.
+    await inProcessCli(folder, service.url);
+    await bareRun(service.url, rows);
+    const samples: Record<'bare' | 'inProcess' | 'bundled', number[]> = { bare: [], inProcess: [], bundled: [] };
+    const kinds = ['bare', 'inProcess', 'bundled'] as const;
+    for (let turn = 0; turn < rounds; turn++) {
+      // Rotate the order so none always runs first on a cooler machine.
+      const order = kinds.map((_, index) => kinds[(index + turn) % kinds.length] ?? 'bare');
+      for (const kind of order) {
+        const seconds = kind === 'bare' ? (await bareRun(service.url, rows)).seconds : kind === 'inProcess' ? await inProcessCli(folder, service.url) : await bundledCli(folder, service.url);
+        samples[kind].push(round(calls / seconds, 0));
+        log(`checks, round ${turn + 1} of ${rounds}: ${kind} ${calls} calls in ${seconds.toFixed(2)} s = ${(calls / seconds).toFixed(0)} calls/s`);
+      }
+    }
+    const bare = median(samples.bare);
+    const inProcess = median(samples.inProcess);
+    const bundled = median(samples.bundled);
+    return {
+      tests: rows,
+      variants: 2,
+      concurrency: CONCURRENCY,
+      rounds,
+      bareCallsPerSecond: bare,
+      inProcessCallsPerSecond: inProcess,
+      bundledCallsPerSecond: bundled,
+      inProcessToBareRatio: round(inProcess / bare),
+      bundledToBareRatio: round(bundled / bare),
+      samples,
+    };
+  } finally {
+    await service.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,249 @@
+// One run of checks in the Test Explorer: the cells the user picked (a file, a test, a variant, a
+// sample), grouped by file and run through the lab's engine, each reported as it finishes. A failed
+// assertion is a failed test with one message per failed assertion at its line (a diff for
+// `equals`); a call that failed is an error with its kind, never a failed assertion; the call id and
+// latency go to the test output. The calls are in the call log, not in the "Gist Calls" history.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GistClient } from '../client/gistClient';
+import type { ConnectionSettings } from '../client/types';
+import type { SourceRange } from '../expectations/checkModel';
+import { failedAssertions } from '../expectations/gradeTest';
+import { formatCallLine } from '../generation/callLogLine';
+import { ResultsWriter } from '../runs/resultsWriter';
+import type { Logger } from '../shared/logger';
+import { plainText } from '../shared/inertText';
+import { oneLine } from '../shared/oneLine';
+import { variantLabel } from './checkNames';
+import { countCells, runTestFile, type CheckOutcome } from './checkRun';
+import { checksHeader, resultsPathForTestFile } from './checksHeader';
+import { itemData, leavesOf, rangeOf, uriOf } from './checkTree';
+import type { LoadedTestFile } from './testFileLoad';
+
+/** What a run reported for one item, for the integration tests (VS Code offers extensions no way to read results back). */
+export interface CheckReport {
+  readonly item: string;
+  readonly state: 'passed' | 'failed' | 'errored' | 'skipped';
+  readonly messages: ReadonlyArray<{ readonly message: string; readonly uri?: string; readonly line?: number; readonly expected?: string; readonly actual?: string }>;
+  readonly output?: string;
+}
+
+export interface CheckRunDeps {
+  readonly controller: vscode.TestController;
+  readonly client: GistClient;
+  readonly logger: Logger;
+  readonly version: string;
+  /** The test file read fresh (from its editor when it is open). */
+  load(uri: vscode.Uri): Promise<{ readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> } | undefined>;
+  /** The window's connection, running the key flow when there is none; undefined when the user gave up. */
+  ensureSignedIn(): Promise<ConnectionSettings | undefined>;
+  settings(): { readonly concurrency: number; readonly maxRetries: number };
+  destination(): { readonly profile: string; readonly host: string };
+  report(report: CheckReport): void;
+  /** Tells the user once per run (through notify.ts). */
+  notice(kind: 'restricted' | 'signedOut' | 'authentication', detail?: string): void;
+  openResults(file: vscode.Uri): void;
+}
+
+/** "sample 2 of formal of 'names the product'" → the item a finished cell is reported on. */
+function cellKey(test: number, variant: number, sample: number): string {
+  return `${test}/${variant}/${sample}`;
+}
+
+export class CheckTestRun {
+  private readonly run: vscode.TestRun;
+
+  constructor(
+    private readonly deps: CheckRunDeps,
+    private readonly request: vscode.TestRunRequest,
+    private readonly token: vscode.CancellationToken,
+    private readonly save: boolean,
+  ) {
+    this.run = deps.controller.createTestRun(request);
+  }
+
+  private leaves(): vscode.TestItem[] {
+    const excluded = new Set(this.request.exclude ?? []);
+    const roots: vscode.TestItem[] = [];
+    if (this.request.include === undefined) this.deps.controller.items.forEach((item) => roots.push(item));
+    else roots.push(...this.request.include);
+    const leaves = new Set<vscode.TestItem>();
+    for (const root of roots) for (const leaf of leavesOf(root, excluded)) leaves.add(leaf);
+    return [...leaves];
+  }
+
+  private record(item: vscode.TestItem, state: CheckReport['state'], messages: vscode.TestMessage[] = [], duration?: number, output?: string): void {
+    if (state === 'passed') this.run.passed(item, duration);
+    else if (state === 'failed') this.run.failed(item, messages, duration);
+    else if (state === 'errored') this.run.errored(item, messages, duration);
+    else this.run.skipped(item);
+    this.deps.report({
+      item: item.id,
+      state,
+      messages: messages.map((message) => ({
+        message: typeof message.message === 'string' ? message.message : message.message.value,
+        ...(message.location !== undefined ? { uri: message.location.uri.toString(), line: message.location.range.start.line + 1 } : {}),
+        ...(message.expectedOutput !== undefined ? { expected: message.expectedOutput, actual: message.actualOutput ?? '' } : {}),
+      })),
+      ...(output !== undefined ? { output } : {}),
+    });
+  }
+
+  async execute(): Promise<void> {
+    try {
+      await this.executeInRun();
+    } finally {
+      this.run.end();
+    }
+  }
+
+  private async executeInRun(): Promise<void> {
+    const leaves = this.leaves();
+    for (const leaf of leaves) this.run.enqueued(leaf);
+    if (!vscode.workspace.isTrusted) {
+      const why = vscode.l10n.t('Checks do not run in Restricted Mode: they would send the values of a test file from a folder you have not trusted to your service, with your key. Trust the folder to run them.');
+      for (const leaf of leaves) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
+      this.deps.notice('restricted');
+      return;
+    }
+    const byFile = new Map<string, vscode.TestItem[]>();
+    for (const leaf of leaves) {
+      const data = itemData.get(leaf);
+      if (data === undefined) continue;
+      const key = data.uri.toString();
+      byFile.set(key, [...(byFile.get(key) ?? []), leaf]);
+    }
+    if (byFile.size === 0) return;
+    const connection = await this.deps.ensureSignedIn();
+    if (connection === undefined) {
+      const why = vscode.l10n.t('Not signed in: run "Gist: Set API Key…", then run the checks again.');
+      for (const leaf of leaves) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
+      this.deps.notice('signedOut');
+      return;
+    }
+    for (const [key, fileLeaves] of byFile) {
+      if (this.token.isCancellationRequested) {
+        for (const leaf of fileLeaves) this.record(leaf, 'skipped');
+        continue;
+      }
+      const stop = await this.runFile(vscode.Uri.parse(key), fileLeaves, connection);
+      if (stop !== undefined) {
+        // The key is not accepted: nothing else can run. Every cell not done says why.
+        for (const [otherKey, other] of byFile) if (otherKey !== key) for (const leaf of other) this.record(leaf, 'errored', [new vscode.TestMessage(stop)]);
+        break;
+      }
+    }
+  }
+
+  /** Runs one file's picked cells; returns the reason when the run had to stop (a 401). */
+  private async runFile(uri: vscode.Uri, leaves: readonly vscode.TestItem[], connection: ConnectionSettings): Promise<string | undefined> {
+    const read = await this.deps.load(uri);
+    if (read === undefined) {
+      const why = vscode.l10n.t('The test file cannot be read any more.');
+      for (const leaf of leaves) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
+      return undefined;
+    }
+    const { loaded, variants } = read;
+    const wanted = new Map<string, vscode.TestItem>();
+    for (const leaf of leaves) {
+      const data = itemData.get(leaf);
+      if (data?.kind === 'cell') {
+        const samples = data.sample === undefined ? Array.from({ length: loaded.file.repeat }, (_, index) => index + 1) : [data.sample];
+        for (const sample of samples) wanted.set(cellKey(data.test, data.variant, sample), leaf);
+      } else if (data?.kind === 'test') {
+        // A test with problems: shown with them, never run.
+        const test = loaded.tests[data.test];
+        const problems = test !== undefined && !test.ok ? test.problems : loaded.problems;
+        this.record(leaf, 'errored', problems.slice(0, 20).map((problem) => this.located(new vscode.TestMessage(problem.message), problem.range, loaded, uri)));
+      }
+    }
+    if (wanted.size === 0) return undefined;
+    if (!loaded.file.runnable) {
+      const messages = loaded.problems.slice(0, 20).map((problem) => this.located(new vscode.TestMessage(problem.message), problem.range, loaded, uri));
+      for (const leaf of new Set(wanted.values())) this.record(leaf, 'errored', messages);
+      return undefined;
+    }
+    const include = (test: number, variant: number, sample: number): boolean => wanted.has(cellKey(test, variant, sample));
+    let results: ResultsWriter | undefined;
+    const resultsFile = this.save ? resultsPathForTestFile(uri.fsPath) : undefined;
+    if (resultsFile !== undefined) {
+      const { profile, host } = this.deps.destination();
+      results = await ResultsWriter.create(resultsFile, checksHeader(loaded, { resultsPath: resultsFile, variants, profile, host, tool: { name: 'gist-generate', version: this.deps.version } }), { secrets: [connection.apiKey], overwrite: true });
+    }
+    const pending = new Set(wanted.values());
+    for (const leaf of pending) this.run.started(leaf);
+    const abort = new AbortController();
+    const cancel = this.token.onCancellationRequested(() => abort.abort());
+    const { concurrency, maxRetries } = this.deps.settings();
+    const total = countCells(loaded, variants.length, include);
+    this.run.appendOutput(`${vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency)}\r\n`);
+    let outcome;
+    try {
+      outcome = await runTestFile({
+        loaded,
+        variants,
+        call: (request, signal) => this.deps.client.generate(connection, request, signal),
+        concurrency,
+        maxRetries,
+        signal: abort.signal,
+        include,
+        ...(results !== undefined ? { results } : {}),
+        onOutcome: (cell) => {
+          const leaf = wanted.get(cellKey(cell.test.index, cell.variantIndex, cell.sample));
+          if (leaf === undefined) return;
+          this.reportCell(leaf, cell, loaded, uri, connection);
+          // A variant with several samples is one leaf per sample; without, the variant is the leaf.
+          pending.delete(leaf);
+        },
+      });
+    } finally {
+      cancel.dispose();
+      await results?.close().catch((error: unknown) => this.deps.logger.error(`Checks: the results file could not be written: ${String(error)}`));
+    }
+    const stop = outcome.end === 'stopped' && outcome.reason !== undefined ? ('error' in outcome.reason && outcome.reason.error instanceof Error ? outcome.reason.error.message : outcome.reason.kind) : undefined;
+    for (const leaf of pending) {
+      if (outcome.end === 'cancelled') this.record(leaf, 'skipped');
+      else this.record(leaf, 'errored', [new vscode.TestMessage(stop ?? vscode.l10n.t('The run stopped before this check ran.'))]);
+    }
+    if (outcome.reason?.kind === 'authentication') this.deps.notice('authentication', stop);
+    if (resultsFile !== undefined && outcome.progress.done > 0) this.deps.openResults(vscode.Uri.file(resultsFile));
+    return outcome.reason?.kind === 'authentication' || outcome.reason?.kind === 'configuration' ? stop : undefined;
+  }
+
+  private located(message: vscode.TestMessage, range: SourceRange, loaded: LoadedTestFile, fileUri: vscode.Uri): vscode.TestMessage {
+    message.location = new vscode.Location(uriOf(range, loaded, fileUri), rangeOf(range));
+    return message;
+  }
+
+  private reportCell(leaf: vscode.TestItem, cell: CheckOutcome, loaded: LoadedTestFile, uri: vscode.Uri, connection: ConnectionSettings): void {
+    const { call } = cell;
+    const latency = Math.round(call.latencyMs);
+    const callId = call.result?.id ?? call.error?.callId;
+    this.deps.logger.info(
+      `check ${formatCallLine({ gistId: loaded.file.gist ?? '', variant: cell.variant ?? undefined, callId, outcome: call.error?.kind ?? 'ok', durationMs: call.latencyMs, contentLength: call.result?.content.length, profile: connection.profile })}`,
+    );
+    const verdict = cell.grade === undefined ? vscode.l10n.t('could not run') : cell.grade.pass ? vscode.l10n.t('passed') : vscode.l10n.t('failed');
+    const output = `${plainText(cell.label)} › ${plainText(variantLabel(cell.variant))}${loaded.file.repeat > 1 ? ` #${cell.sample}` : ''}: ${verdict} · ${vscode.l10n.t('call {0}', plainText(callId ?? '–', 100))} · ${latency} ms${call.attempts > 1 ? ` · ${vscode.l10n.t('{0} attempts', call.attempts)}` : ''}`;
+    this.run.appendOutput(`${output}\r\n`, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
+    if (cell.grade === undefined) {
+      const error = cell.error;
+      const kind = error === undefined ? 'service' : `${error.kind}${error.status !== undefined ? ` ${error.status}` : ''}`;
+      const message = new vscode.TestMessage(vscode.l10n.t('The call failed ({0}) after {1} attempts, so nothing was checked: {2}', kind, call.attempts, oneLine(error?.message ?? '', 1000)));
+      this.record(leaf, 'errored', [this.located(message, cell.test.range, loaded, uri)], call.latencyMs, output);
+      return;
+    }
+    if (cell.grade.pass) {
+      this.record(leaf, 'passed', [], call.latencyMs, output);
+      return;
+    }
+    const messages = failedAssertions(cell.grade).map((failure) => {
+      const text = `${failure.type}: ${failure.reason}`;
+      const message = failure.expected !== undefined ? vscode.TestMessage.diff(text, failure.expected, failure.actual ?? '') : new vscode.TestMessage(text);
+      return this.located(message, failure.range, loaded, uri);
+    });
+    if (messages.length === 0 || cell.test.threshold !== undefined) {
+      messages.push(this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri));
+    }
+    this.record(leaf, 'failed', messages, call.latencyMs, output);
+  }
+}

@@ -1,0 +1,87 @@
+// The Test Explorer's tree of one test file: file → test → variant (→ sample when the file asks for
+// several), each item at the line it was written on (a CSV row's test at its row, in the CSV), so
+// the gutter runs it. Labels come from the workspace (descriptions, slugs): shown as plain text.
+import * as vscode from 'vscode';
+import type { SourceRange } from '../expectations/checkModel';
+import { markdownText } from '../shared/markdown';
+import { plainText } from '../shared/inertText';
+import type { VariantChoice } from '../runs/variants';
+import { testLabel, variantLabel } from './checkNames';
+import type { LoadedTestFile } from './testFileLoad';
+
+/** What an item stands for. */
+export type ItemData =
+  | { readonly kind: 'file'; readonly uri: vscode.Uri }
+  | { readonly kind: 'test'; readonly uri: vscode.Uri; readonly test: number }
+  | { readonly kind: 'cell'; readonly uri: vscode.Uri; readonly test: number; readonly variant: number; readonly sample: number | undefined };
+
+export const itemData = new WeakMap<vscode.TestItem, ItemData>();
+
+export function rangeOf(range: SourceRange): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+/** The file a range is in: the test file, or its CSV. */
+export function uriOf(range: SourceRange, loaded: LoadedTestFile, fileUri: vscode.Uri): vscode.Uri {
+  return range.file === 'testsFile' && loaded.csvPath !== undefined ? vscode.Uri.file(loaded.csvPath) : fileUri;
+}
+
+function variantKey(variant: VariantChoice): string {
+  return variant === null ? '(automatic)' : variant;
+}
+
+/**
+ * Fills `fileItem` with the file's tests, replacing what it held. Ids stay the same for the same
+ * test index and variant, so results and the user's selection survive an edit.
+ */
+export function fillFileItem(controller: vscode.TestController, fileItem: vscode.TestItem, loaded: LoadedTestFile, variants: readonly VariantChoice[]): void {
+  const fileUri = fileItem.uri!;
+  const inline = loaded.file.tests.length;
+  const repeat = loaded.file.repeat;
+  const fileProblems = loaded.file.runnable ? [] : loaded.problems.filter((problem) => problem.range.file === 'testFile');
+  fileItem.error = fileProblems.length === 0 ? undefined : new vscode.MarkdownString(fileProblems.slice(0, 5).map((problem) => `Line ${problem.range.start.line + 1}: ${markdownText(problem.message, 500)}`).join('\n\n'));
+  const items: vscode.TestItem[] = [];
+  for (const test of loaded.tests) {
+    const uri = uriOf(test.range, loaded, fileUri);
+    const item = controller.createTestItem(`${fileItem.id}#${test.index}`, plainText(testLabel(test, inline)), uri);
+    item.range = rangeOf(test.range);
+    item.sortText = String(test.index).padStart(6, '0');
+    itemData.set(item, { kind: 'test', uri: fileUri, test: test.index });
+    if (!test.ok) {
+      item.error = new vscode.MarkdownString(test.problems.slice(0, 5).map((problem) => markdownText(problem.message, 500)).join('\n\n'));
+    } else if (loaded.file.runnable) {
+      const children = variants.map((variant, variantIndex) => {
+        const child = controller.createTestItem(`${item.id}/${variantKey(variant)}`, plainText(variantLabel(variant)), uri);
+        child.range = item.range;
+        child.sortText = String(variantIndex).padStart(3, '0');
+        itemData.set(child, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: repeat > 1 ? undefined : 1 });
+        if (repeat > 1) {
+          child.children.replace(
+            Array.from({ length: repeat }, (_, index) => {
+              const sample = controller.createTestItem(`${child.id}/${index + 1}`, vscode.l10n.t('sample {0}', index + 1), uri);
+              sample.range = item.range;
+              sample.sortText = String(index + 1).padStart(3, '0');
+              itemData.set(sample, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: index + 1 });
+              return sample;
+            }),
+          );
+        }
+        return child;
+      });
+      item.children.replace(children);
+    }
+    items.push(item);
+  }
+  fileItem.children.replace(items);
+}
+
+/** The leaves (cells) under `item`, itself included when it is one; excluded items and their children left out. */
+export function leavesOf(item: vscode.TestItem, excluded: ReadonlySet<vscode.TestItem>, into: vscode.TestItem[] = []): vscode.TestItem[] {
+  if (excluded.has(item)) return into;
+  if (item.children.size === 0) {
+    into.push(item);
+    return into;
+  }
+  item.children.forEach((child) => leavesOf(child, excluded, into));
+  return into;
+}

@@ -1,0 +1,80 @@
+// What the command line keeps of each finished cell for its reports (the terminal, JUnit XML,
+// GitHub annotations and summary): names, where it failed, why, and how long it took; never the
+// output itself. Outside text (reasons quoting the output, the service's error) is made one line
+// with its control and bidirectional characters shown as escapes before it is kept. Pure Node.
+import { failedAssertions } from '../expectations/gradeTest';
+import { escapeControl } from '../shared/oneLine';
+import { variantLabel } from '../checks/checkNames';
+import type { CheckOutcome } from '../checks/checkRun';
+import { verdictOf, type CellVerdict } from '../checks/checkTally';
+
+export interface FailureAt {
+  /** The file the failing assertion is written in (the test file, or its CSV), relative to the working folder. */
+  readonly file: string;
+  /** From 1. */
+  readonly line: number;
+  readonly type: string;
+  readonly reason: string;
+  readonly expected?: string;
+  readonly actual?: string;
+}
+
+export interface CellRecord {
+  /** The test file, relative to the working folder, with `/`. */
+  readonly file: string;
+  readonly test: string;
+  readonly variant: string;
+  readonly sample: number;
+  readonly samples: number;
+  readonly verdict: CellVerdict;
+  readonly latencyMs: number;
+  readonly callId: string | undefined;
+  /** Where the test was written. */
+  readonly at: { readonly file: string; readonly line: number };
+  readonly failures: readonly FailureAt[];
+  /** The test's own reason when it failed by its threshold rather than one assertion. */
+  readonly reason: string | undefined;
+  /** For an error: its kind (`service`, `timeout`…) and message. */
+  readonly error: { readonly kind: string; readonly message: string; readonly status?: number } | undefined;
+}
+
+/** Outside text for a plain-text report: one line, hidden characters visible, cut. */
+export function plain(text: string, max = 1000): string {
+  const line = escapeControl(text);
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function cellRecord(outcome: CheckOutcome, names: { readonly file: string; readonly csv: string | undefined; readonly samples: number }): CellRecord {
+  const where = (range: { readonly file: 'testFile' | 'testsFile'; readonly start: { readonly line: number } }): { file: string; line: number } => ({
+    file: range.file === 'testsFile' && names.csv !== undefined ? names.csv : names.file,
+    line: range.start.line + 1,
+  });
+  const failures = outcome.grade === undefined ? [] : failedAssertions(outcome.grade);
+  return {
+    file: names.file,
+    test: plain(outcome.label, 200),
+    variant: plain(variantLabel(outcome.variant), 200),
+    sample: outcome.sample,
+    samples: names.samples,
+    verdict: verdictOf(outcome),
+    latencyMs: outcome.call.latencyMs,
+    callId: outcome.call.result?.id ?? outcome.error?.callId,
+    at: where(outcome.test.range),
+    failures: failures.map((failure) => ({
+      ...where(failure.range),
+      type: failure.type,
+      reason: plain(failure.reason),
+      ...(failure.expected !== undefined ? { expected: failure.expected, actual: failure.actual ?? '' } : {}),
+    })),
+    reason: outcome.grade !== undefined && !outcome.grade.pass ? plain(outcome.grade.reason) : undefined,
+    error:
+      outcome.error === undefined
+        ? undefined
+        : { kind: outcome.error.kind, message: plain(outcome.error.message), ...(outcome.error.status !== undefined ? { status: outcome.error.status } : {}) },
+  };
+}
+
+/** "names the product › formal" (and "#2" for the second of several samples). */
+export function cellName(record: Pick<CellRecord, 'test' | 'variant' | 'sample' | 'samples'>): string {
+  return `${record.test} › ${record.variant}${record.samples > 1 ? ` #${record.sample}` : ''}`;
+}

@@ -1,0 +1,222 @@
+// gist-check: the checks of *.gisttest.json files run against the gist service from a terminal or
+// CI, with the extension's own code (test files, assertions, the engine, the client, results
+// files). It keeps the client's rules: https except to this machine, the key only in its header
+// (from GIST_API_KEY, never printed: every line written is redacted of it), size caps, time limits,
+// HTTPS_PROXY/NO_PROXY. Exit code 0 passed, 1 failed, 2 could not run. Pure Node.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { catalogFromBytes } from '../catalog/catalogText';
+import type { Catalog } from '../catalog/catalog';
+import { validateApiKey, validateHeaderName } from '../client/apiKey';
+import { GistClient } from '../client/gistClient';
+import { proxyDispatcherFactory } from '../client/proxy';
+import type { ConnectionSettings } from '../client/types';
+import { validateBaseUrl } from '../client/urls';
+import { loadCheckLibraries } from '../expectations/checkLibraries';
+import { ResultsWriter } from '../runs/resultsWriter';
+import { RESULTS_SUFFIX } from '../runs/resultsFormat';
+import { redactSecrets } from '../shared/redact';
+import { variantLabel, variantsToRun } from '../checks/checkNames';
+import { runTestFile } from '../checks/checkRun';
+import { checksHeader } from '../checks/checksHeader';
+import { CheckTally, passRate, percent } from '../checks/checkTally';
+import { loadTestFile, type LoadedTestFile } from '../checks/testFileLoad';
+import { cellName, cellRecord, plain, type CellRecord } from './cellRecord';
+import { parseCheckArgs, USAGE, type CheckArgs } from './cliArgs';
+import { findTestFiles } from './findTestFiles';
+import { annotationsOf, stepSummary, workflowCommand } from './githubActions';
+import { junitXml } from './junitReport';
+
+export const EXIT_PASSED = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_COULD_NOT_RUN = 2;
+
+export interface CommandIo {
+  readonly argv: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly version: string;
+  /** Aborted on Ctrl+C: no call starts after it, those under way end within a second. */
+  readonly signal?: AbortSignal;
+}
+
+interface FileRun {
+  readonly file: string;
+  readonly cells: CellRecord[];
+  readonly tally: CheckTally;
+  readonly startedAt: Date;
+  seconds: number;
+}
+
+/** Paths as reports show them: relative to the working folder, with `/`. */
+function shown(cwd: string, file: string): string {
+  const relative = path.relative(cwd, file);
+  return (relative.startsWith('..') || path.isAbsolute(relative) ? file : relative).split(path.sep).join('/');
+}
+
+function readCatalog(root: string): Catalog | undefined {
+  const file = path.join(root, '.vscode', 'gists.json');
+  if (!existsSync(file)) return undefined;
+  const read = catalogFromBytes(readFileSync(file), '.vscode/gists.json', 'workspace');
+  return read.ok ? read.catalog : undefined;
+}
+
+function resultsPathFor(args: CheckArgs, loaded: LoadedTestFile, several: boolean, cwd: string): string | undefined {
+  if (args.results === undefined) return undefined;
+  const target = path.resolve(cwd, args.results);
+  if (!several && target.endsWith(RESULTS_SUFFIX)) return target;
+  return path.join(target, `${path.basename(loaded.path).replace(/(\.gisttest)?\.json$/i, '')}${RESULTS_SUFFIX}`);
+}
+
+export async function runCheckCommand(io: CommandIo): Promise<number> {
+  const secrets: string[] = [];
+  const out = (text: string): void => io.out(`${redactSecrets(text, secrets)}\n`);
+  const err = (text: string): void => io.err(`${redactSecrets(text, secrets)}\n`);
+  const couldNotRun = (message: string): number => {
+    err(`gist-check: ${message}`);
+    return EXIT_COULD_NOT_RUN;
+  };
+
+  const parsed = parseCheckArgs(io.argv, io.env);
+  if (parsed.kind === 'help') {
+    out(USAGE);
+    return EXIT_PASSED;
+  }
+  if (parsed.kind === 'version') {
+    out(io.version);
+    return EXIT_PASSED;
+  }
+  if (parsed.kind === 'error') {
+    err(`gist-check: ${parsed.message}\n\n${USAGE}`);
+    return EXIT_COULD_NOT_RUN;
+  }
+  const args = parsed.args;
+  const rawKey = io.env.GIST_API_KEY ?? '';
+  const key = validateApiKey(rawKey);
+  if (rawKey.trim() === '') return couldNotRun('set the environment variable GIST_API_KEY to your API key (in GitHub Actions, from a repository secret). It is never an option.');
+  if (!key.ok) return couldNotRun(`GIST_API_KEY cannot be used: ${key.reason}`);
+  secrets.push(key.key);
+  if (args.baseUrl === undefined) return couldNotRun('give the service with --base-url https://… (or GIST_BASE_URL).');
+  const baseUrl = validateBaseUrl(args.baseUrl);
+  if (!baseUrl.ok) return couldNotRun(baseUrl.reason);
+  const header = validateHeaderName(args.apiKeyHeader);
+  if (!header.ok) return couldNotRun(header.reason);
+  if (args.junit !== undefined && args.junit.endsWith('/')) return couldNotRun('--junit names a file, such as checks.xml.');
+
+  const root = path.resolve(io.cwd, args.root ?? '.');
+  if (!existsSync(root) || !statSync(root).isDirectory()) return couldNotRun(`--root ${plain(args.root ?? '.', 200)} is not a folder.`);
+  const files = await findTestFiles(args.globs, io.cwd);
+  if (files.length === 0) return couldNotRun(`no test files found (${args.globs.length === 0 ? '**/*.gisttest.json' : args.globs.map((glob) => plain(glob, 200)).join(' ')}).`);
+
+  await loadCheckLibraries();
+  const loaded: LoadedTestFile[] = [];
+  let problems = 0;
+  const github = io.env.GITHUB_ACTIONS === 'true';
+  for (const file of files) {
+    const one = await loadTestFile(file, { root });
+    loaded.push(one);
+    for (const problem of one.problems) {
+      problems += 1;
+      const where = shown(io.cwd, problem.range.file === 'testsFile' && one.csvPath !== undefined ? one.csvPath : file);
+      const { line, character } = problem.range.start;
+      err(`${where}:${line + 1}:${character + 1}: ${plain(problem.message)}`);
+      if (github) out(workflowCommand('error', { file: where, line: line + 1, col: character + 1, title: 'gist-check: test file' }, plain(problem.message)));
+    }
+  }
+  if (problems > 0) return couldNotRun(`${problems} problem${problems === 1 ? '' : 's'} in the test files: nothing was run. Fix ${problems === 1 ? 'it' : 'them'} first.`);
+  if (args.results !== undefined && loaded.length > 1 && args.results.endsWith(RESULTS_SUFFIX)) {
+    return couldNotRun(`--results names one file, but ${loaded.length} test files run: give a folder, and each gets <name>${RESULTS_SUFFIX} there.`);
+  }
+
+  const connection: ConnectionSettings = { baseUrl: baseUrl.url, apiKeyHeader: header.name, apiKey: key.key, timeoutMs: args.timeoutMs };
+  const client = new GistClient({ userAgent: `gist-check/${io.version}`, dispatcherFactory: proxyDispatcherFactory({}), knownKeys: () => secrets });
+  const catalog = readCatalog(root);
+  const runs: FileRun[] = [];
+  const total = new CheckTally();
+  let stopped: string | undefined;
+  try {
+    for (const one of loaded) {
+      if (io.signal?.aborted === true) break;
+      const fileName = shown(io.cwd, one.path);
+      const csvName = one.csvPath === undefined ? undefined : shown(io.cwd, one.csvPath);
+      const variants = variantsToRun(one.file.variants, catalog?.gists.find((gist) => gist.id === one.file.gist));
+      const run: FileRun = { file: fileName, cells: [], tally: new CheckTally(), startedAt: new Date(), seconds: 0 };
+      runs.push(run);
+      const resultsPath = resultsPathFor(args, one, loaded.length > 1, io.cwd);
+      let results: ResultsWriter | undefined;
+      if (resultsPath !== undefined) {
+        await mkdir(path.dirname(resultsPath), { recursive: true });
+        const headerLine = checksHeader(one, { resultsPath, variants, profile: null, host: new URL(baseUrl.url).host, tool: { name: 'gist-check', version: io.version } });
+        results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true });
+      }
+      const outcome = await runTestFile({
+        loaded: one,
+        variants,
+        call: (request, signal) => client.generate(connection, request, signal),
+        concurrency: args.concurrency,
+        maxRetries: args.maxRetries,
+        ...(io.signal !== undefined ? { signal: io.signal } : {}),
+        ...(results !== undefined ? { results } : {}),
+        onOutcome: (outcome) => {
+          const record = cellRecord(outcome, { file: fileName, csv: csvName, samples: one.file.repeat });
+          run.cells.push(record);
+          run.tally.add(outcome);
+          total.add(outcome);
+          out(lineOf(record));
+          if (github) for (const annotation of annotationsOf(record)) out(annotation);
+        },
+      });
+      await results?.close();
+      run.seconds = (Date.now() - run.startedAt.getTime()) / 1000;
+      if (outcome.end === 'cancelled') {
+        stopped = 'cancelled';
+        break;
+      }
+      if (outcome.end === 'stopped') {
+        const reason = outcome.reason;
+        stopped = reason?.kind === 'authentication' || reason?.kind === 'configuration' ? plain(reason.error.message) : `the run stopped (${reason?.kind ?? 'unknown'}).`;
+        break;
+      }
+    }
+  } finally {
+    await client.dispose();
+  }
+
+  if (args.junit !== undefined) {
+    const junitPath = path.resolve(io.cwd, args.junit);
+    await mkdir(path.dirname(junitPath), { recursive: true });
+    await writeFile(junitPath, junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
+  }
+  const summaryFile = io.env.GITHUB_STEP_SUMMARY;
+  if (github && summaryFile !== undefined && summaryFile !== '') {
+    const byFile = runs.map((run) => ({ file: run.file, cells: run.cells, variants: run.tally.byVariant().map(({ variant, tally }) => ({ variant: variantLabel(variant), tally })) }));
+    await writeFile(summaryFile, redactSecrets(stepSummary(byFile, total.total, args.passRate), secrets), { flag: 'a' });
+  }
+
+  const { passed, failed, errored } = total.total;
+  const rate = passRate(total.total);
+  out('');
+  for (const run of runs) {
+    for (const { variant, tally } of run.tally.byVariant()) {
+      const variantRate = passRate(tally);
+      out(`  ${run.file} › ${plain(variantLabel(variant), 200)}: ${tally.passed} of ${tally.passed + tally.failed + tally.errored} passed${variantRate === undefined ? '' : ` (${percent(variantRate)})`}`);
+    }
+  }
+  out(`${passed} passed, ${failed} failed, ${errored} could not run${rate === undefined ? '' : ` · pass rate ${percent(rate)}, required ${percent(args.passRate)}`}`);
+  if (stopped !== undefined) return couldNotRun(stopped === 'cancelled' ? 'cancelled; the checks that finished are reported above.' : `stopped: ${stopped}`);
+  if (errored > 0) return couldNotRun(`${errored} call${errored === 1 ? '' : 's'} failed, so ${errored === 1 ? 'its test' : 'their tests'} could not be checked (see above).`);
+  return rate === undefined || rate + 1e-12 >= args.passRate ? EXIT_PASSED : EXIT_FAILED;
+}
+
+/** "✓ welcome.gisttest.json:4 names the product › formal (184 ms)". */
+function lineOf(record: CellRecord): string {
+  const where = `${record.at.file}:${record.at.line}`;
+  const timing = `${Math.round(record.latencyMs)} ms${record.callId !== undefined ? `, call ${plain(record.callId, 100)}` : ''}`;
+  if (record.verdict === 'passed') return `✓ ${where} ${cellName(record)} (${timing})`;
+  if (record.verdict === 'errored') return `! ${where} ${cellName(record)}: could not run (${record.error?.kind ?? 'error'}${record.error?.status !== undefined ? ` ${record.error.status}` : ''}): ${record.error?.message ?? ''} (${timing})`;
+  const details = record.failures.map((failure) => `\n    ${failure.file}:${failure.line} ${failure.type}: ${failure.reason}`).join('');
+  return `✗ ${where} ${cellName(record)} (${timing})${details}${record.failures.length === 0 || /^Aggregate score/.test(record.reason ?? '') ? `\n    ${record.reason ?? ''}` : ''}`;
+}

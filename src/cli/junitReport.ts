@@ -1,0 +1,54 @@
+// The run as JUnit XML, the format CI systems read (GitHub, GitLab, Jenkins, Azure): a test suite
+// per test file, a test case per test × variant (× sample), a <failure> for a failed test with
+// each failed assertion, an <error> for a call that failed. Built with junit-report-builder, which
+// writes Jenkins' JUnit schema (and leaves out characters XML cannot hold). Pure Node.
+import junit from 'junit-report-builder';
+import { cellName, plain, type CellRecord } from './cellRecord';
+
+/** Expected and actual text in a failure's body, each cut here (the body is for reading, not diffing). */
+const MAX_BODY_TEXT = 4000;
+
+/** One line of outside text for the body, hidden characters as escapes. */
+function cutText(text: string): string {
+  return plain(text, MAX_BODY_TEXT);
+}
+
+/**
+ * The body goes into CDATA, which `]]>` would end; xmlbuilder splits only the first one, so every
+ * one is written `]] >` (the body is for reading).
+ */
+function cdataSafe(text: string): string {
+  return text.replace(/\]\]>/g, ']] >');
+}
+
+function failureBody(record: CellRecord): string {
+  const lines = record.failures.map((failure) => {
+    const diff = failure.expected === undefined ? '' : `\n  expected: ${cutText(failure.expected)}\n  actual:   ${cutText(failure.actual ?? '')}`;
+    return `${failure.file}:${failure.line}: ${failure.type}: ${failure.reason}${diff}`;
+  });
+  if (record.reason !== undefined && (lines.length === 0 || /^Aggregate score/.test(record.reason))) lines.push(`${record.at.file}:${record.at.line}: ${record.reason}`);
+  return lines.join('\n');
+}
+
+/** The XML text of a run: the files in the order they ran, their cells in the order they finished. */
+export function junitXml(files: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly seconds: number; readonly startedAt: Date }>): string {
+  const builder = junit.newBuilder().name('gist-check');
+  for (const { file, cells, seconds, startedAt } of files) {
+    const suite = builder.testSuite().name(file).time(Math.round(seconds * 1000) / 1000).timestamp(startedAt);
+    for (const record of cells) {
+      const testCase = suite.testCase().className(file).name(cellName(record)).time(Math.round(record.latencyMs) / 1000).file(record.at.file);
+      const call = cdataSafe(`call ${plain(record.callId ?? '(none)', 100)}, ${Math.round(record.latencyMs)} ms`);
+      if (record.verdict === 'failed') {
+        const first = record.failures[0];
+        testCase.failure(first !== undefined ? `${first.type}: ${first.reason}` : (record.reason ?? 'The test failed'), first?.type ?? 'threshold');
+        testCase.standardOutput(cdataSafe(`${failureBody(record)}\n${call}`));
+      } else if (record.verdict === 'errored' && record.error !== undefined) {
+        testCase.error(record.error.message, record.error.kind);
+        testCase.standardOutput(call);
+      } else {
+        testCase.standardOutput(call);
+      }
+    }
+  }
+  return builder.build();
+}

@@ -1,0 +1,220 @@
+// Checks in the Test Explorer, in the real VS Code against the local service: discovery (not at
+// activation), a run with a failing assertion reported at its line (a diff for equals), cancel,
+// Rerun Failed through VS Code's own command, a continuous run on save, a 500 and a 401 in the
+// middle of a run, Run and Save Results, and the calls kept out of "Gist Calls".
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CheckReport } from '../../src/checks/checkTestRun';
+import { closeAllEditors, extensionApi, resetForTest, service, signIn, waitFor, type TestedApi } from './support';
+
+/** The echo gist gives its `text` back, so which checks pass is known. */
+const FILE = [
+  '{',
+  '  "gist": "echo",',
+  '  "tests": [',
+  '    { "description": "greets", "vars": { "text": "Hello Ada" }, "assert": [{ "type": "starts-with", "value": "Hello" }] },',
+  '    { "description": "counts", "vars": { "text": "one two three" }, "assert": [{ "type": "word-count", "value": 3 }] },',
+  '    { "description": "says goodbye", "vars": { "text": "Goodbye" }, "assert": [',
+  '      { "type": "contains", "value": "Good" },',
+  '      { "type": "equals", "value": "Hello" }',
+  '    ] },',
+  '    { "description": "has a problem", "vars": { "text": "${clipboard}" }, "assert": [{ "type": "contains", "value": "x" }] }',
+  '  ]',
+  '}',
+].join('\n');
+
+function runRequest(api: TestedApi, include: readonly vscode.TestItem[] | undefined, continuous = false): vscode.TestRunRequest {
+  return new vscode.TestRunRequest(include, undefined, api.testing.checks.runProfile, continuous);
+}
+
+/** Runs as the Test Explorer does (the default profile's handler), collecting every report until it ends. */
+async function runChecks(api: TestedApi, include: readonly vscode.TestItem[] | undefined, token = new vscode.CancellationTokenSource().token): Promise<CheckReport[]> {
+  const reports: CheckReport[] = [];
+  const listener = api.testing.checks.onDidReport((report) => reports.push(report));
+  try {
+    await api.testing.checks.runProfile.runHandler(runRequest(api, include), token);
+  } finally {
+    listener.dispose();
+  }
+  return reports;
+}
+
+function byLabel(reports: readonly CheckReport[]): Record<string, CheckReport['state']> {
+  return Object.fromEntries(reports.map((report) => [report.item.split('#')[1] ?? report.item, report.state]));
+}
+
+describe('Checks in the Test Explorer', function () {
+  this.timeout(60_000);
+  let api: TestedApi;
+  let folder: string;
+  let file: string;
+  let uri: vscode.Uri;
+
+  const fileItem = (): vscode.TestItem => {
+    const item = api.testing.checks.controller.items.get(uri.toString());
+    assert.ok(item, 'the test file is in the Test Explorer');
+    return item;
+  };
+
+  before(async function () {
+    api = await extensionApi();
+    // Nothing looked for test files at activation, nor since (no suite before opened one).
+    assert.equal(api.testing.checks.discoveryMs(), undefined, 'no discovery at activation');
+    await signIn(api);
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(workspace);
+    folder = path.join(workspace, 'checks-it');
+    mkdirSync(folder, { recursive: true });
+    file = path.join(folder, 'echo.gisttest.json');
+    writeFileSync(file, FILE);
+    uri = vscode.Uri.file(file);
+    await api.testing.checks.discover(true);
+  });
+
+  beforeEach(async function () {
+    await resetForTest();
+    writeFileSync(file, FILE);
+    await api.testing.checks.discover(true);
+  });
+
+  afterEach(async function () {
+    await service().clearFaults();
+    await vscode.workspace.getConfiguration('gist').update('lab.maxRetries', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async function () {
+    await closeAllEditors();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('lists the file → test → variant, a test with a problem with its error, and the problem as a diagnostic at its line', function () {
+    const tests: string[] = [];
+    fileItem().children.forEach((test) => tests.push(`${test.label}:${test.range?.start.line}:${[...toArray(test.children)].map((child) => child.label).join(',')}:${test.error === undefined ? '' : 'error'}`));
+    assert.deepEqual(tests.sort(), ['counts:4:plain:', 'greets:3:plain:', 'has a problem:9::error', 'says goodbye:5:plain:'].sort());
+    const diagnostics = vscode.languages.getDiagnostics(uri);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.range.start.line, /editor placeholder/.test(diagnostic.message)]),
+      [[9, true]],
+    );
+  });
+
+  it('runs the file: passes, a failed assertion at its line with a diff, the problem as an error, call ids in the output', async function () {
+    const reports = await runChecks(api, [fileItem()]);
+    assert.deepEqual(byLabel(reports), { '0/plain': 'passed', '1/plain': 'passed', '2/plain': 'failed', '3': 'errored' });
+    const failed = reports.find((report) => report.state === 'failed');
+    assert.deepEqual(failed?.messages, [{ message: 'equals: Expected the output "Goodbye" to equal "Hello"', uri: uri.toString(), line: 8, expected: 'Hello', actual: 'Goodbye' }]);
+    assert.match(failed?.output ?? '', /^says goodbye › plain: failed · call \S+ · \d+ ms$/);
+    const problem = reports.find((report) => report.state === 'errored');
+    assert.match(problem?.messages[0]?.message ?? '', /\$\{clipboard\} is an editor placeholder/);
+    assert.equal(problem?.messages[0]?.line, 10);
+    // The three runnable tests were called; the one with a problem never was.
+    const calls = (await service().calls()).filter((call) => call.path.startsWith('/v1/generate'));
+    assert.deepEqual(calls.map((call) => (call.body as { values: { text: string } }).values.text).sort(), ['Goodbye', 'Hello Ada', 'one two three']);
+    // In the call log, never in "Gist Calls".
+    assert.ok(!(await api.history()).some((entry) => entry.gistId === 'echo'), 'no check call in the history');
+  });
+
+  it('stops at Cancel: no call starts after it, the cells not run are skipped', async function () {
+    writeFileSync(file, JSON.stringify({ gist: 'echo', tests: Array.from({ length: 40 }, (_, index) => ({ vars: { text: `t${index}` }, assert: [{ type: 'contains', value: 't' }] })) }));
+    await api.testing.checks.discover(true);
+    await service().injectFaults({ path: '/v1/generate', latencyMs: 300 }, 1000);
+    const source = new vscode.CancellationTokenSource();
+    const reports: CheckReport[] = [];
+    const listener = api.testing.checks.onDidReport((report) => {
+      reports.push(report);
+      if (reports.length === 4) source.cancel();
+    });
+    try {
+      await api.testing.checks.runProfile.runHandler(runRequest(api, [fileItem()]), source.token);
+    } finally {
+      listener.dispose();
+    }
+    const passed = reports.filter((report) => report.state === 'passed').length;
+    const skipped = reports.filter((report) => report.state === 'skipped').length;
+    assert.equal(passed + skipped, 40, JSON.stringify(byLabel(reports)));
+    assert.ok(skipped >= 28, `${skipped} skipped`);
+    const calls = (await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).length;
+    assert.ok(calls <= passed + 4, `${calls} calls for ${passed} passed`);
+  });
+
+  it('Rerun Failed (VS Code’s own command) runs only the failed test again', async function () {
+    await runChecks(api, [fileItem()]);
+    await service().clearCalls();
+    const reports: CheckReport[] = [];
+    const listener = api.testing.checks.onDidReport((report) => reports.push(report));
+    try {
+      await vscode.commands.executeCommand('testing.reRunFailTests');
+      await waitFor('the failed test run again', () => reports.length >= 1);
+    } finally {
+      listener.dispose();
+    }
+    const calls = (await service().calls()).filter((call) => call.path.startsWith('/v1/generate'));
+    assert.deepEqual(calls.map((call) => (call.body as { values: { text: string } }).values.text), ['Goodbye']);
+    assert.equal(reports.find((report) => report.item.endsWith('#2/plain'))?.state, 'failed');
+  });
+
+  it('a continuous run runs the file’s tests again when it is saved', async function () {
+    const source = new vscode.CancellationTokenSource();
+    const reports: CheckReport[] = [];
+    const listener = api.testing.checks.onDidReport((report) => reports.push(report));
+    try {
+      await api.testing.checks.runProfile.runHandler(runRequest(api, [fileItem()], true), source.token);
+      assert.equal(reports.length, 0, 'nothing runs until a save');
+      const document = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(document);
+      // The failing test is fixed in the editor and saved.
+      const line = document.lineAt(7);
+      await editor.edit((edit) => edit.replace(line.range, line.text.replace('"Hello"', '"Goodbye"')));
+      await document.save();
+      await waitFor('the file’s tests run again', () => reports.some((report) => report.item.endsWith('#2/plain')), 20_000);
+      assert.equal(reports.find((report) => report.item.endsWith('#2/plain'))?.state, 'passed');
+    } finally {
+      source.cancel();
+      listener.dispose();
+    }
+  });
+
+  it('a 500 in the middle of a run is an error of that cell with its kind; the others pass', async function () {
+    await vscode.workspace.getConfiguration('gist').update('lab.maxRetries', 0, vscode.ConfigurationTarget.Global);
+    await service().injectFaults({ path: '/v1/generate/echo/plain', status: 500, error: 'Upstream model failed' }, 1);
+    const reports = await runChecks(api, [fileItem()]);
+    const errored = reports.filter((report) => report.state === 'errored' && !report.item.endsWith('#3'));
+    assert.equal(errored.length, 1, JSON.stringify(reports));
+    assert.match(errored[0]?.messages[0]?.message ?? '', /^The call failed \(service 500\) after 1 attempts, so nothing was checked: /);
+    assert.equal(reports.filter((report) => report.state === 'passed' || report.state === 'failed').length, 2);
+  });
+
+  it('a 401 in the middle stops the run: the cells not done say the key was refused', async function () {
+    writeFileSync(file, JSON.stringify({ gist: 'echo', tests: Array.from({ length: 12 }, (_, index) => ({ vars: { text: `t${index}` }, assert: [{ type: 'contains', value: 't' }] })) }));
+    await api.testing.checks.discover(true);
+    await service().injectFaults({ path: '/v1/generate', latencyMs: 100 }, 3);
+    await service().injectFaults({ path: '/v1/generate', status: 401, error: 'Key revoked' }, 1);
+    const reports = await runChecks(api, [fileItem()]);
+    assert.equal(reports.length, 12);
+    const errored = reports.filter((report) => report.state === 'errored');
+    assert.ok(errored.length >= 1 && errored.length <= 12, JSON.stringify(byLabel(reports)));
+    assert.ok(errored.every((report) => /API key|key/i.test(report.messages[0]?.message ?? '')), JSON.stringify(errored[0]));
+    const calls = (await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).length;
+    assert.ok(calls < 12, `${calls} calls: the run stopped`);
+  });
+
+  it('Run and Save Results writes a results file with each cell’s grade and opens it in the results view', async function () {
+    const results = path.join(folder, 'echo.gistrun.jsonl');
+    rmSync(results, { force: true });
+    await api.testing.checks.saveProfile.runHandler(new vscode.TestRunRequest([fileItem()], undefined, api.testing.checks.saveProfile), new vscode.CancellationTokenSource().token);
+    assert.ok(existsSync(results));
+    const lines = readFileSync(results, 'utf8').trim().split('\n');
+    assert.deepEqual((JSON.parse(lines[0] ?? '{}') as { extensions: unknown }).extensions, { checks: 1 });
+    const grades = lines.slice(1).map((line) => (JSON.parse(line) as { checks: { test: string; pass: boolean } }).checks);
+    assert.deepEqual(grades.map((grade) => [grade.test, grade.pass]).sort(), [['counts', true], ['greets', true], ['says goodbye', false]]);
+    await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label.includes('echo.gistrun.jsonl'))));
+  });
+});
+
+function* toArray(collection: vscode.TestItemCollection): Generator<vscode.TestItem> {
+  const items: vscode.TestItem[] = [];
+  collection.forEach((item) => items.push(item));
+  yield* items;
+}
