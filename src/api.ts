@@ -27,6 +27,7 @@ import type { HistoryEntry } from './history/historyEntry';
 import type { VerdictsView } from './lab/resultsViewProtocol';
 import type { ComparisonState } from './lab/comparisonPanel';
 import type { JudgeConsentDialog } from './judge/judgeConsentQuestion';
+import type { RubricGradingAnswer } from './checks/rubricModel';
 
 export interface GistExtensionApi {
   /** The account status, the calls in flight, the last call id, the window's profile and its service URL, as the status bar shows them. */
@@ -109,6 +110,12 @@ export interface GistTestingApi {
   answerJudgeConsent(dialog: JudgeConsentDialog | undefined): void;
   /** What "Cancel" on a judging run's progress notification does. */
   cancelJudging(): void;
+  /**
+   * Answers, in a checks run with llm-rubric, the pick of the grading model (a quick pick) and the
+   * consent to send the outputs there (a modal), which the extension host cannot click; `undefined`
+   * puts the user's back.
+   */
+  answerRubricGrading(answer: RubricGradingAnswer | undefined): void;
   /**
    * Puts in place of the window's editors, for Generate and Insert Again, the editors as an
    * extension host sees them before it has heard of a change the workbench made (VS Code tells it

@@ -207,6 +207,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       },
       answerJudgeConsent: (dialog) => judge.answerConsentForTest(dialog),
       cancelJudging: () => judge.cancelAll(),
+      answerRubricGrading: (answer) => checks.answerRubricGradingForTest(answer),
       bindKeysAsOnFirstStart: () => keyStore.bindAgainForTest(),
       editorView: (view) => targets.viewForTest(view),
       checks: {

@@ -5,6 +5,7 @@
 import type { GistError } from '../client/errors';
 import type { GistTest, SourceRange } from '../expectations/checkModel';
 import { gradeTest, type TestGrade } from '../expectations/gradeTest';
+import type { CallOutcome } from '../expectations/runAssertion';
 import { cellResultOf } from '../runs/cellResult';
 import { CHECKS_EXTENSION, checksMemberOf } from '../runs/checksMember';
 import { runCells, type CallFunction, type EngineOptions, type EngineRow, type FinishedCall, type RunOutcome } from '../runs/engine';
@@ -36,6 +37,11 @@ export interface CheckRunOptions extends Pick<EngineOptions, 'concurrency' | 'ma
   readonly onOutcome: (outcome: CheckOutcome) => void | Promise<void>;
   /** A results file already holding its header: every finished cell is appended with its grade. */
   readonly results?: ResultsWriter;
+  /**
+   * Finishes a grade that model-graded assertions left pending (gradeWithModel with the model the
+   * user picked, or gradeWithoutModel); without it such a grade stays pending, which reports as an error.
+   */
+  readonly finishGrade?: (test: GistTest, call: CallOutcome) => Promise<TestGrade>;
 }
 
 /** The line (from 1) where a test was written: in the test file, or the CSV row's. */
@@ -91,7 +97,9 @@ export async function runTestFile(options: CheckRunOptions): Promise<RunOutcome>
       result: async (call) => {
         const test = byRow.get(call.row);
         if (test === undefined) return;
-        const grade = call.result === undefined ? undefined : gradeTest(test.assert, test.threshold, { output: call.result.content, latencyMs: call.latencyMs });
+        const outcome: CallOutcome | undefined = call.result === undefined ? undefined : { output: call.result.content, latencyMs: call.latencyMs };
+        let grade = outcome === undefined ? undefined : gradeTest(test.assert, test.threshold, outcome);
+        if (outcome !== undefined && (grade?.pending ?? 0) > 0 && options.finishGrade !== undefined) grade = await options.finishGrade(test, outcome);
         const label = testLabel(test, inline);
         if (options.results !== undefined) {
           const line = cellResultOf(call);

@@ -13,7 +13,9 @@ export interface Tally {
 export type CellVerdict = 'passed' | 'failed' | 'errored';
 
 export function verdictOf(outcome: Pick<CheckOutcome, 'grade'>): CellVerdict {
-  return outcome.grade === undefined ? 'errored' : outcome.grade.pass ? 'passed' : 'failed';
+  // A grade a model could not finish is an error, never a pass or a failure of the output.
+  if (outcome.grade === undefined || outcome.grade.error !== undefined || (outcome.grade.pending ?? 0) > 0) return 'errored';
+  return outcome.grade.pass ? 'passed' : 'failed';
 }
 
 export function passRate(tally: Tally): number | undefined {

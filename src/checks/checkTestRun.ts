@@ -9,6 +9,7 @@ import type { GistClient } from '../client/gistClient';
 import type { ConnectionSettings } from '../client/types';
 import type { SourceRange } from '../expectations/checkModel';
 import { failedAssertions } from '../expectations/gradeTest';
+import type { CheckResult } from '../expectations/runAssertion';
 import { formatCallLine } from '../generation/callLogLine';
 import { ResultsWriter } from '../runs/resultsWriter';
 import type { Logger } from '../shared/logger';
@@ -18,7 +19,16 @@ import { variantLabel } from './checkNames';
 import { countCells, runTestFile, type CheckOutcome } from './checkRun';
 import { checksHeader, resultsPathForTestFile } from './checksHeader';
 import { itemData, leavesOf, rangeOf, uriOf } from './checkTree';
+import { gradeWithModel, needsModel } from './modelGrading';
+import type { RubricConsentQuestion, RubricModel } from './rubricModel';
 import type { LoadedTestFile } from './testFileLoad';
+import { modelGradedAssertions } from '../expectations/gradeTest';
+
+type ReadFile = { readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> };
+
+/** Why a test with llm-rubric was not run: no model to grade it. */
+const NO_MODEL = (): string =>
+  vscode.l10n.t('Not graded: no model chosen. llm-rubric needs a language model you pick (and agree to send the outputs to) when the run starts; run the test again to pick one.');
 
 /** What a run reported for one item, for the integration tests (VS Code offers extensions no way to read results back). */
 export interface CheckReport {
@@ -40,6 +50,8 @@ export interface CheckRunDeps {
   settings(): { readonly concurrency: number; readonly maxRetries: number };
   destination(): { readonly profile: string; readonly host: string };
   report(report: CheckReport): void;
+  /** The model that grades this run's llm-rubric assertions, after the user picked it and agreed; undefined when they did not. */
+  chooseRubricModel(counts: Omit<RubricConsentQuestion, 'model'>): Promise<RubricModel | undefined>;
   /** Tells the user once per run (through notify.ts). */
   notice(kind: 'restricted' | 'signedOut' | 'authentication', detail?: string): void;
   openResults(file: vscode.Uri): void;
@@ -121,12 +133,18 @@ export class CheckTestRun {
       this.deps.notice('signedOut');
       return;
     }
+    // Read every file first, so the model for llm-rubric is asked for once, with the whole run's counts.
+    const reads = new Map<string, ReadFile | undefined>();
+    for (const key of byFile.keys()) reads.set(key, await this.deps.load(vscode.Uri.parse(key)));
+    const counts = this.rubricCounts(byFile, reads);
+    let rubric: RubricModel | undefined;
+    if (counts.outputs > 0 && !this.token.isCancellationRequested) rubric = await this.deps.chooseRubricModel(counts);
     for (const [key, fileLeaves] of byFile) {
       if (this.token.isCancellationRequested) {
         for (const leaf of fileLeaves) this.record(leaf, 'skipped');
         continue;
       }
-      const stop = await this.runFile(vscode.Uri.parse(key), fileLeaves, connection);
+      const stop = await this.runFile(vscode.Uri.parse(key), fileLeaves, connection, reads.get(key), rubric);
       if (stop !== undefined) {
         // The key is not accepted: nothing else can run. Every cell not done says why.
         for (const [otherKey, other] of byFile) if (otherKey !== key) for (const leaf of other) this.record(leaf, 'errored', [new vscode.TestMessage(stop)]);
@@ -135,9 +153,31 @@ export class CheckTestRun {
     }
   }
 
+  /** How many outputs (cells) and requests (assertions) of the picked cells go to a model. */
+  private rubricCounts(byFile: ReadonlyMap<string, readonly vscode.TestItem[]>, reads: ReadonlyMap<string, ReadFile | undefined>): Omit<RubricConsentQuestion, 'model'> {
+    let outputs = 0;
+    let requests = 0;
+    const files: string[] = [];
+    for (const [key, leaves] of byFile) {
+      const loaded = reads.get(key)?.loaded;
+      if (loaded === undefined || !loaded.file.runnable) continue;
+      let inFile = 0;
+      for (const leaf of leaves) {
+        const data = itemData.get(leaf);
+        const test = data?.kind === 'cell' ? loaded.tests[data.test] : undefined;
+        if (data?.kind !== 'cell' || test === undefined || !test.ok || !needsModel(test)) continue;
+        const samples = data.sample === undefined ? loaded.file.repeat : 1;
+        inFile += samples;
+        requests += samples * modelGradedAssertions(test.assert).length;
+      }
+      if (inFile > 0) files.push(path.basename(vscode.Uri.parse(key).fsPath));
+      outputs += inFile;
+    }
+    return { outputs, requests, files };
+  }
+
   /** Runs one file's picked cells; returns the reason when the run had to stop (a 401). */
-  private async runFile(uri: vscode.Uri, leaves: readonly vscode.TestItem[], connection: ConnectionSettings): Promise<string | undefined> {
-    const read = await this.deps.load(uri);
+  private async runFile(uri: vscode.Uri, leaves: readonly vscode.TestItem[], connection: ConnectionSettings, read: ReadFile | undefined, rubric: RubricModel | undefined): Promise<string | undefined> {
     if (read === undefined) {
       const why = vscode.l10n.t('The test file cannot be read any more.');
       for (const leaf of leaves) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
@@ -162,6 +202,16 @@ export class CheckTestRun {
       const messages = loaded.problems.slice(0, 20).map((problem) => this.located(new vscode.TestMessage(problem.message), problem.range, loaded, uri));
       for (const leaf of new Set(wanted.values())) this.record(leaf, 'errored', messages);
       return undefined;
+    }
+    if (rubric === undefined) {
+      // No model to grade llm-rubric: those tests are not run (no call), and say why; never passed.
+      for (const [key, leaf] of [...wanted]) {
+        const test = loaded.tests[Number(key.split('/')[0])];
+        if (test === undefined || !test.ok || !needsModel(test)) continue;
+        wanted.delete(key);
+        if (![...wanted.values()].includes(leaf)) this.record(leaf, 'errored', [this.located(new vscode.TestMessage(NO_MODEL()), test.range, loaded, uri)]);
+      }
+      if (wanted.size === 0) return undefined;
     }
     const include = (test: number, variant: number, sample: number): boolean => wanted.has(cellKey(test, variant, sample));
     let results: ResultsWriter | undefined;
@@ -188,6 +238,7 @@ export class CheckTestRun {
         signal: abort.signal,
         include,
         ...(results !== undefined ? { results } : {}),
+        ...(rubric !== undefined ? { finishGrade: (test, output) => gradeWithModel(test, output, rubric.ask, { signal: abort.signal }) } : {}),
         onOutcome: (cell) => {
           const leaf = wanted.get(cellKey(cell.test.index, cell.variantIndex, cell.sample));
           if (leaf === undefined) return;
@@ -210,6 +261,10 @@ export class CheckTestRun {
     return outcome.reason?.kind === 'authentication' || outcome.reason?.kind === 'configuration' ? stop : undefined;
   }
 
+  private unfinishedResults(results: readonly CheckResult[]): CheckResult[] {
+    return results.flatMap((result) => [...(result.errored === true || result.pending === true ? [result] : []), ...this.unfinishedResults(result.results ?? [])]);
+  }
+
   private located(message: vscode.TestMessage, range: SourceRange, loaded: LoadedTestFile, fileUri: vscode.Uri): vscode.TestMessage {
     message.location = new vscode.Location(uriOf(range, loaded, fileUri), rangeOf(range));
     return message;
@@ -222,7 +277,7 @@ export class CheckTestRun {
     this.deps.logger.info(
       `check ${formatCallLine({ gistId: loaded.file.gist ?? '', variant: cell.variant ?? undefined, callId, outcome: call.error?.kind ?? 'ok', durationMs: call.latencyMs, contentLength: call.result?.content.length, profile: connection.profile })}`,
     );
-    const verdict = cell.grade === undefined ? vscode.l10n.t('could not run') : cell.grade.pass ? vscode.l10n.t('passed') : vscode.l10n.t('failed');
+    const verdict = cell.grade === undefined ? vscode.l10n.t('could not run') : cell.grade.error !== undefined ? vscode.l10n.t('not graded') : cell.grade.pass ? vscode.l10n.t('passed') : vscode.l10n.t('failed');
     const output = `${plainText(cell.label)} › ${plainText(variantLabel(cell.variant))}${loaded.file.repeat > 1 ? ` #${cell.sample}` : ''}: ${verdict} · ${vscode.l10n.t('call {0}', plainText(callId ?? '–', 100))} · ${latency} ms${call.attempts > 1 ? ` · ${vscode.l10n.t('{0} attempts', call.attempts)}` : ''}`;
     this.run.appendOutput(`${output}\r\n`, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
     if (cell.grade === undefined) {
@@ -230,6 +285,13 @@ export class CheckTestRun {
       const kind = error === undefined ? 'service' : `${error.kind}${error.status !== undefined ? ` ${error.status}` : ''}`;
       const message = new vscode.TestMessage(vscode.l10n.t('The call failed ({0}) after {1} attempts, so nothing was checked: {2}', kind, call.attempts, oneLine(error?.message ?? '', 1000)));
       this.record(leaf, 'errored', [this.located(message, cell.test.range, loaded, uri)], call.latencyMs, output);
+      return;
+    }
+    if (cell.grade.error !== undefined || (cell.grade.pending ?? 0) > 0) {
+      // A model-graded assertion could not be graded (the model failed or gave no readable answer): an error, never a pass.
+      const unfinished = this.unfinishedResults(cell.grade.results);
+      const messages = unfinished.map((result) => this.located(new vscode.TestMessage(`${result.type}: ${result.reason}`), result.range, loaded, uri));
+      this.record(leaf, 'errored', messages.length > 0 ? messages : [this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri)], call.latencyMs, output);
       return;
     }
     if (cell.grade.pass) {

@@ -18,6 +18,7 @@ import { userMessage } from '../shared/userMessage';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
 import { variantsToRun } from './checkNames';
 import { CheckTestRun, type CheckReport } from './checkTestRun';
+import { chooseRubricModel, type RubricGradingAnswer } from './rubricModel';
 import { promptfooConfig, promptfooYaml } from './promptfooExport';
 import { validateBaseUrl } from '../client/urls';
 import { isRecord } from '../shared/text';
@@ -267,6 +268,13 @@ export class Checks implements vscode.Disposable {
     return found;
   }
 
+  /** Integration tests answer the model pick and the consent for llm-rubric (Test mode only); undefined puts the user's back. */
+  answerRubricGradingForTest(answer: RubricGradingAnswer | undefined): void {
+    this.rubricAnswer = answer;
+  }
+
+  private rubricAnswer: RubricGradingAnswer | undefined;
+
   private runDeps(): ConstructorParameters<typeof CheckTestRun>[0] {
     return {
       controller: this.controller,
@@ -278,6 +286,7 @@ export class Checks implements vscode.Disposable {
       settings: () => this.deps.labSettings(),
       destination: () => this.deps.destination(),
       report: (report) => this.reported.fire(report),
+      chooseRubricModel: (counts) => chooseRubricModel(counts, this.rubricAnswer),
       notice: (kind, detail) => void this.notice(kind, detail),
       openResults: (file) => void vscode.commands.executeCommand('vscode.openWith', file, RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true }),
     };

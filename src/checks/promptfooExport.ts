@@ -58,6 +58,10 @@ function translated(assertion: Json, where: string, notes: string[]): Json {
   const inverse = type.startsWith('not-');
   const base = inverse ? type.slice(4) : type;
   const { type: _type, value, ...rest } = assertion;
+  if (base === 'llm-rubric') {
+    notes.push(`${where}: ${type} is graded by promptfoo's default grading provider (OpenAI, with your OPENAI_API_KEY) unless you set one in defaultTest.options.provider; in VS Code it was the chat model you picked.`);
+    return assertion;
+  }
   if (base === 'character-count') {
     const test = countTest(value);
     notes.push(`${where}: ${type} is written as ${inverse ? 'not-' : ''}javascript (promptfoo ${PROMPTFOO_VERSION} has no character-count); it counts characters as checks do, by Unicode code points.`);

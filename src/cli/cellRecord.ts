@@ -7,6 +7,8 @@ import { escapeControl } from '../shared/oneLine';
 import { variantLabel } from '../checks/checkNames';
 import type { CheckOutcome } from '../checks/checkRun';
 import { verdictOf, type CellVerdict } from '../checks/checkTally';
+import type { GistTest } from '../expectations/checkModel';
+import type { VariantChoice } from '../runs/variants';
 
 export interface FailureAt {
   /** The file the failing assertion is written in (the test file, or its CSV), relative to the working folder. */
@@ -26,7 +28,9 @@ export interface CellRecord {
   readonly variant: string;
   readonly sample: number;
   readonly samples: number;
-  readonly verdict: CellVerdict;
+  /** `skipped`: not run here at all (llm-rubric needs a model picked in VS Code); `skipped` says why. */
+  readonly verdict: CellVerdict | 'skipped';
+  readonly skipped?: string;
   readonly latencyMs: number;
   readonly callId: string | undefined;
   /** Where the test was written. */
@@ -71,6 +75,26 @@ export function cellRecord(outcome: CheckOutcome, names: { readonly file: string
       outcome.error === undefined
         ? undefined
         : { kind: outcome.error.kind, message: plain(outcome.error.message), ...(outcome.error.status !== undefined ? { status: outcome.error.status } : {}) },
+  };
+}
+
+/** A cell gist-check does not run, with why: no call is made, so there is no latency or call id. */
+export function skippedCellRecord(cell: { readonly test: GistTest; readonly label: string; readonly variant: VariantChoice; readonly sample: number }, why: string, names: { readonly file: string; readonly csv: string | undefined; readonly samples: number }): CellRecord {
+  const range = cell.test.range;
+  return {
+    file: names.file,
+    test: plain(cell.label, 200),
+    variant: plain(variantLabel(cell.variant), 200),
+    sample: cell.sample,
+    samples: names.samples,
+    verdict: 'skipped',
+    skipped: why,
+    latencyMs: 0,
+    callId: undefined,
+    at: { file: range.file === 'testsFile' && names.csv !== undefined ? names.csv : names.file, line: range.start.line + 1 },
+    failures: [],
+    reason: undefined,
+    error: undefined,
   };
 }
 

@@ -2,7 +2,9 @@
 // CI, with the extension's own code (test files, assertions, the engine, the client, results
 // files). It keeps the client's rules: https except to this machine, the key only in its header
 // (from GIST_API_KEY, never printed: every line written is redacted of it), size caps, time limits,
-// HTTPS_PROXY/NO_PROXY. Exit code 0 passed, 1 failed, 2 could not run. Pure Node.
+// HTTPS_PROXY/NO_PROXY. Exit code 0 passed, 1 failed, 2 could not run. Tests with llm-rubric are
+// not run (a model is picked in VS Code only): reported as such, they leave the exit code alone
+// unless nothing else ran. Pure Node.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -17,12 +19,14 @@ import { loadCheckLibraries } from '../expectations/checkLibraries';
 import { ResultsWriter } from '../runs/resultsWriter';
 import { RESULTS_SUFFIX } from '../runs/resultsFormat';
 import { redactSecrets } from '../shared/redact';
-import { variantLabel, variantsToRun } from '../checks/checkNames';
-import { runTestFile } from '../checks/checkRun';
+import { testLabel, variantLabel, variantsToRun } from '../checks/checkNames';
+import { runnableTests, runTestFile } from '../checks/checkRun';
+import { needsModel } from '../checks/modelGrading';
+import { LLM_RUBRIC_NOT_IN_CLI } from '../languageModels/llmRubric';
 import { checksHeader } from '../checks/checksHeader';
 import { CheckTally, passRate, percent } from '../checks/checkTally';
 import { loadTestFile, type LoadedTestFile } from '../checks/testFileLoad';
-import { cellName, cellRecord, plain, type CellRecord } from './cellRecord';
+import { cellName, cellRecord, plain, skippedCellRecord, type CellRecord } from './cellRecord';
 import { parseCheckArgs, USAGE, type CheckArgs } from './cliArgs';
 import { findTestFiles } from './findTestFiles';
 import { annotationsOf, stepSummary, workflowCommand } from './githubActions';
@@ -136,6 +140,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   const catalog = readCatalog(root);
   const runs: FileRun[] = [];
   const total = new CheckTally();
+  let skippedCells = 0;
   let stopped: string | undefined;
   try {
     for (const one of loaded) {
@@ -152,9 +157,23 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         const headerLine = checksHeader(one, { resultsPath, variants, profile: null, host: new URL(baseUrl.url).host, tool: { name: 'gist-check', version: io.version } });
         results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true });
       }
+      // llm-rubric needs a model the user picks in VS Code: such tests are not run here (no call is
+      // made), each cell reported as not run, never as passed.
+      const needModel = new Set(runnableTests(one).filter(needsModel).map((test) => test.index));
+      for (const test of runnableTests(one).filter((entry) => needModel.has(entry.index))) {
+        for (const variant of variants) {
+          for (let sample = 1; sample <= one.file.repeat; sample++) {
+            const record = skippedCellRecord({ test, label: testLabel(test, one.file.tests.length), variant, sample }, LLM_RUBRIC_NOT_IN_CLI, { file: fileName, csv: csvName, samples: one.file.repeat });
+            run.cells.push(record);
+            skippedCells += 1;
+            out(lineOf(record));
+          }
+        }
+      }
       const outcome = await runTestFile({
         loaded: one,
         variants,
+        ...(needModel.size > 0 ? { include: (testIndex: number) => !needModel.has(testIndex) } : {}),
         call: (request, signal) => client.generate(connection, request, signal),
         concurrency: args.concurrency,
         maxRetries: args.maxRetries,
@@ -205,9 +224,12 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
       out(`  ${run.file} › ${plain(variantLabel(variant), 200)}: ${tally.passed} of ${tally.passed + tally.failed + tally.errored} passed${variantRate === undefined ? '' : ` (${percent(variantRate)})`}`);
     }
   }
-  out(`${passed} passed, ${failed} failed, ${errored} could not run${rate === undefined ? '' : ` · pass rate ${percent(rate)}, required ${percent(args.passRate)}`}`);
+  out(`${passed} passed, ${failed} failed, ${errored} could not run${skippedCells > 0 ? `, ${skippedCells} not run (llm-rubric)` : ''}${rate === undefined ? '' : ` · pass rate ${percent(rate)}, required ${percent(args.passRate)}`}`);
+  if (skippedCells > 0) out(`Not run: ${LLM_RUBRIC_NOT_IN_CLI}`);
   if (stopped !== undefined) return couldNotRun(stopped === 'cancelled' ? 'cancelled; the checks that finished are reported above.' : `stopped: ${stopped}`);
   if (errored > 0) return couldNotRun(`${errored} call${errored === 1 ? '' : 's'} failed, so ${errored === 1 ? 'its test' : 'their tests'} could not be checked (see above).`);
+  // Tests not run (llm-rubric) leave the exit code to the ones that ran; when none ran, nothing was checked.
+  if (passed + failed + errored === 0 && skippedCells > 0) return couldNotRun('nothing was checked: every test has llm-rubric, which gist-check does not run (see above).');
   return rate === undefined || rate + 1e-12 >= args.passRate ? EXIT_PASSED : EXIT_FAILED;
 }
 
@@ -215,6 +237,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
 function lineOf(record: CellRecord): string {
   const where = `${record.at.file}:${record.at.line}`;
   const timing = `${Math.round(record.latencyMs)} ms${record.callId !== undefined ? `, call ${plain(record.callId, 100)}` : ''}`;
+  if (record.verdict === 'skipped') return `- ${where} ${cellName(record)}: not run (llm-rubric is graded in VS Code only)`;
   if (record.verdict === 'passed') return `✓ ${where} ${cellName(record)} (${timing})`;
   if (record.verdict === 'errored') return `! ${where} ${cellName(record)}: could not run (${record.error?.kind ?? 'error'}${record.error?.status !== undefined ? ` ${record.error.status}` : ''}): ${record.error?.message ?? ''} (${timing})`;
   const details = record.failures.map((failure) => `\n    ${failure.file}:${failure.line} ${failure.type}: ${failure.reason}`).join('');

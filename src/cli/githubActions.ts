@@ -55,7 +55,9 @@ export function stepSummary(files: ReadonlyArray<{ readonly file: string; readon
       lines.push(`| ${markdownText(file, 300)} | ${markdownText(variant)} | ${tally.passed} | ${tally.failed} | ${tally.errored} | ${variantRate === undefined ? '–' : percent(variantRate)} |`);
     }
   }
-  const failed = files.flatMap(({ cells }) => cells.filter((cell) => cell.verdict !== 'passed'));
+  const skipped = files.reduce((sum, { cells }) => sum + cells.filter((cell) => cell.verdict === 'skipped').length, 0);
+  if (skipped > 0) lines.push('', `${skipped} not run: llm-rubric is graded by a language model you pick in VS Code; run those tests from its Test Explorer.`);
+  const failed = files.flatMap(({ cells }) => cells.filter((cell) => cell.verdict === 'failed' || cell.verdict === 'errored'));
   if (failed.length > 0) {
     lines.push('', '### Failures', '');
     for (const cell of failed.slice(0, MAX_SUMMARY_FAILURES)) {

@@ -1,6 +1,7 @@
 // The run as JUnit XML, the format CI systems read (GitHub, GitLab, Jenkins, Azure): a test suite
 // per test file, a test case per test × variant (× sample), a <failure> for a failed test with
-// each failed assertion, an <error> for a call that failed. Built with junit-report-builder, which
+// each failed assertion, an <error> for a call that failed, a <skipped message=…> for a test
+// gist-check does not run (llm-rubric). Built with junit-report-builder, which
 // writes Jenkins' JUnit schema (and leaves out characters XML cannot hold). Pure Node.
 import junit from 'junit-report-builder';
 import { cellName, plain, type CellRecord } from './cellRecord';
@@ -33,6 +34,7 @@ function failureBody(record: CellRecord): string {
 /** The XML text of a run: the files in the order they ran, their cells in the order they finished. */
 export function junitXml(files: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly seconds: number; readonly startedAt: Date }>): string {
   const builder = junit.newBuilder().name('gist-check');
+  let skippedWhy = 'not run';
   for (const { file, cells, seconds, startedAt } of files) {
     const suite = builder.testSuite().name(file).time(Math.round(seconds * 1000) / 1000).timestamp(startedAt);
     for (const record of cells) {
@@ -42,6 +44,9 @@ export function junitXml(files: ReadonlyArray<{ readonly file: string; readonly 
         const first = record.failures[0];
         testCase.failure(first !== undefined ? `${first.type}: ${first.reason}` : (record.reason ?? 'The test failed'), first?.type ?? 'threshold');
         testCase.standardOutput(cdataSafe(`${failureBody(record)}\n${call}`));
+      } else if (record.verdict === 'skipped') {
+        testCase.skipped();
+        skippedWhy = record.skipped ?? skippedWhy;
       } else if (record.verdict === 'errored' && record.error !== undefined) {
         testCase.error(record.error.message, record.error.kind);
         testCase.standardOutput(call);
@@ -50,5 +55,11 @@ export function junitXml(files: ReadonlyArray<{ readonly file: string; readonly 
       }
     }
   }
-  return builder.build();
+  // junit-report-builder writes a bare <skipped/>; CI systems show its message attribute as the reason.
+  return builder.build().replace(/<skipped\/>/g, `<skipped message="${xmlAttribute(skippedWhy)}"/>`);
+}
+
+/** Text for an XML attribute between double quotes. */
+function xmlAttribute(text: string): string {
+  return plain(text, MAX_BODY_TEXT).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

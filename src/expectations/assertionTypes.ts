@@ -1,7 +1,10 @@
 // The assertion types checks know: the ones they run, with promptfoo's names, and the ones
 // promptfoo has that they refuse, each with the reason the file's diagnostic gives. Pure.
 
-/** Deterministic types we run, by promptfoo's names and meanings (`character-count` is ahead of promptfoo's release). */
+/**
+ * Types we run, by promptfoo's names and meanings (`character-count` is ahead of promptfoo's
+ * release): deterministic ones, and `llm-rubric`, which a chat model the user picks in VS Code grades.
+ */
 export const SUPPORTED_TYPES = [
   'equals',
   'contains',
@@ -18,6 +21,7 @@ export const SUPPORTED_TYPES = [
   'latency',
   'word-count',
   'character-count',
+  'llm-rubric',
 ] as const;
 
 export type AssertionBaseType = (typeof SUPPORTED_TYPES)[number];
@@ -25,6 +29,9 @@ export type AssertionBaseType = (typeof SUPPORTED_TYPES)[number];
 export function isSupportedType(type: string): type is AssertionBaseType {
   return (SUPPORTED_TYPES as readonly string[]).includes(type);
 }
+
+/** Types we run that a language model grades: the synchronous grader leaves them pending. */
+export const MODEL_GRADED_TYPES: ReadonlySet<AssertionBaseType> = new Set<AssertionBaseType>(['llm-rubric']);
 
 /**
  * promptfoo 0.123.1's assertion types (`BaseAssertionTypesSchema`). The CSV `__expected` shorthand
@@ -45,9 +52,9 @@ export const PROMPTFOO_TYPES = [
   'trace-span-duration', 'search-rubric', 'webhook', 'word-count',
 ] as const;
 
-/** Types graded by a model: they belong to the verdicts issue (a language model through VS Code). */
+/** Types graded by a model that checks do not run (llm-rubric is the one they do). */
 const MODEL_GRADED = new Set([
-  'llm-rubric', 'g-eval', 'answer-relevance', 'context-faithfulness', 'context-recall', 'context-relevance',
+  'g-eval', 'answer-relevance', 'context-faithfulness', 'context-recall', 'context-relevance',
   'conversation-relevance', 'factuality', 'model-graded-closedqa', 'model-graded-factuality', 'search-rubric',
   'agent-rubric', 'trajectory:goal-success', 'select-best', 'max-score', 'similar', 'similar:cosine',
   'similar:dot', 'similar:euclidean', 'classifier', 'moderation', 'pi',
@@ -70,7 +77,7 @@ export function unsupportedTypeReason(baseType: string): string {
     return 'checks do not load assertions or values from files; write the assertion in the cell.';
   }
   if (MODEL_GRADED.has(baseType)) {
-    return 'it is graded by a model, which comes with model-graded checks (the verdicts issue); until then use a deterministic type, or export the file to promptfoo.';
+    return 'it is graded by a model, and the only model-graded type checks run is llm-rubric (in VS Code). Use llm-rubric or a deterministic type, or export the file to promptfoo.';
   }
   if (CODE_BEARING.has(baseType)) {
     return 'it runs code from the test file (or sends the output elsewhere), which checks never do: a cloned repository could run anything with your rights. Use regex, contains-json with a JSON Schema, or the other deterministic types.';

@@ -2,7 +2,7 @@
 // non-empty text for contains, a list or comma-separated text for contains-any, a JSON Schema
 // object for is-json…), with `{{ var }}` still in its text. Pure: no `vscode`.
 import { type AssertionBaseType } from './assertionTypes';
-import { MAX_LIST_ITEMS, MAX_VALUE_CHARS } from './checkLimits';
+import { MAX_LIST_ITEMS, MAX_RUBRIC_CHARS, MAX_VALUE_CHARS } from './checkLimits';
 import { type CountBound, type SourceRange } from './checkModel';
 import { parseCommaSeparatedValues } from './commaValues';
 import { checkFields, entriesOf, readNumber } from './fieldReaders';
@@ -19,7 +19,8 @@ export type ValueSpec =
   | { readonly kind: 'schema'; readonly schema?: unknown }
   | { readonly kind: 'threshold'; readonly threshold: number }
   | { readonly kind: 'distance'; readonly text: string; readonly threshold: number }
-  | { readonly kind: 'count'; readonly bound: CountBound };
+  | { readonly kind: 'count'; readonly bound: CountBound }
+  | { readonly kind: 'rubric'; readonly text: string; readonly threshold?: number };
 
 function readText(node: JsonNode, type: string, problems: Problems, options: { allowEmpty?: boolean; allowNumber?: boolean } = {}): string | undefined {
   const text = node.kind === 'string' ? node.value : options.allowNumber === true && node.kind === 'number' ? String(node.value) : undefined;
@@ -125,6 +126,27 @@ function readSchema(node: JsonNode | undefined, type: string, problems: Problems
   return undefined;
 }
 
+/** promptfoo's llm-rubric value: the rubric as text (an object rubric is for its own grading prompts, which checks do not take). */
+function readRubric(node: JsonNode | undefined, threshold: JsonNode | undefined, type: string, problems: Problems): ValueSpec | undefined {
+  if (node === undefined) {
+    return undefined;
+  }
+  const text = readText(node, type, problems);
+  if (text !== undefined && text.trim() === '') {
+    problems.add(`${type} needs a rubric: what the output must be, such as "Is polite and names the product".`, node.range);
+    return undefined;
+  }
+  if (text !== undefined && text.length > MAX_RUBRIC_CHARS) {
+    problems.add(`The rubric has ${text.length.toLocaleString('en-US')} characters, over the limit of ${MAX_RUBRIC_CHARS.toLocaleString('en-US')}: the grading model gets it whole with each output.`, node.range);
+    return undefined;
+  }
+  const limit = threshold === undefined ? undefined : readNumber(threshold, "The threshold (the grading model's score, from 0 to 1, that passes)", problems, { max: 1 });
+  if (text === undefined || (threshold !== undefined && limit === undefined)) {
+    return undefined;
+  }
+  return { kind: 'rubric', text, ...(limit !== undefined ? { threshold: limit } : {}) };
+}
+
 export function readValue(baseType: AssertionBaseType, type: string, value: JsonNode | undefined, threshold: JsonNode | undefined, range: SourceRange, problems: Problems): ValueSpec | undefined {
   const needValue = (): JsonNode | undefined => {
     if (value === undefined) {
@@ -189,6 +211,8 @@ export function readValue(baseType: AssertionBaseType, type: string, value: Json
       const bound = node === undefined ? undefined : readCount(node, type, problems);
       return bound === undefined ? undefined : { kind: 'count', bound };
     }
+    case 'llm-rubric':
+      return readRubric(needValue(), threshold, type, problems);
   }
 }
 

@@ -152,6 +152,11 @@ export class CheckBuilder {
         const text = this.fill(value.text, vars, at);
         return text === undefined ? undefined : { kind: 'distance', text, threshold: value.threshold };
       }
+      case 'rubric': {
+        // promptfoo fills a rubric's {{ vars }} too, so a rubric can name what the test sent.
+        const rubric = this.fill(value.text, vars, at);
+        return rubric === undefined ? undefined : { kind: 'rubric', rubric, ...(value.threshold !== undefined ? { threshold: value.threshold } : {}) };
+      }
       case 'json':
       case 'threshold':
       case 'count':

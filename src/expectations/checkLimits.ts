@@ -12,6 +12,8 @@ export const MAX_ASSERTIONS_PER_TEST = 100;
 export const MAX_VARS_PER_TEST = 64;
 /** One variable's value and one expected text (`value` of equals, contains…, levenshtein). */
 export const MAX_VALUE_CHARS = 64 * 1024;
+/** Characters of an `llm-rubric`'s rubric: the grading prompt carries it whole. */
+export const MAX_RUBRIC_CHARS = 4_000;
 /** Variants named by one file. */
 export const MAX_VARIANTS_PER_FILE = 32;
 /** How many times a file may ask each test to run per variant (`repeat`). */

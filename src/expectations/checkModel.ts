@@ -35,7 +35,9 @@ export type AssertionExpectation =
   | { readonly kind: 'schema'; readonly schema?: { readonly source: unknown; readonly validator: SchemaValidator } }
   | { readonly kind: 'threshold'; readonly threshold: number }
   | { readonly kind: 'distance'; readonly text: string; readonly threshold: number }
-  | { readonly kind: 'count'; readonly bound: CountBound };
+  | { readonly kind: 'count'; readonly bound: CountBound }
+  /** `llm-rubric`: what a model is to find true of the output; with a threshold its score must reach too. */
+  | { readonly kind: 'rubric'; readonly rubric: string; readonly threshold?: number };
 
 /** One assertion, ready to run. */
 export interface Assertion {

@@ -45,7 +45,7 @@ function readAssertion(node: Extract<JsonNode, { kind: 'object' }>, type: string
   checkFields(entries, ASSERTION_FIELDS, `a ${type} assertion`, problems);
   const threshold = entries.get('threshold');
   if (threshold !== undefined && !THRESHOLD_TYPES.has(baseType)) {
-    problems.add(`"threshold" has no meaning for ${type} (promptfoo ignores it): only levenshtein and latency take one. For a test's pass mark, put "threshold" on the test.`, threshold.keyRange);
+    problems.add(`"threshold" has no meaning for ${type} (promptfoo ignores it): only levenshtein, latency and llm-rubric take one. For a test's pass mark, put "threshold" on the test.`, threshold.keyRange);
   }
   const weightEntry = entries.get('weight');
   const metricEntry = entries.get('metric');

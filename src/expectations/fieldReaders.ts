@@ -9,8 +9,8 @@ import { type Problems } from './problems';
 const REFUSED_FIELDS: Readonly<Record<string, string>> = {
   transform: 'it runs code from the file on the output, which checks never do',
   contextTransform: 'it runs code from the file, which checks never do',
-  provider: 'it names a grading model, and checks run no model',
-  rubricPrompt: 'it is for model-graded types, which checks do not run yet',
+  provider: 'it names a grading model; llm-rubric is graded by the chat model you pick in VS Code when you run the tests',
+  rubricPrompt: "it replaces the grading prompt, and checks keep their own: it holds the output apart as data, so an output cannot instruct its grader",
   config: 'it configures code-bearing assertions, which checks do not run',
   fallback: 'checks do not chain assertions',
   normalizeUnicode: 'checks compare text exactly as it is',
@@ -18,7 +18,7 @@ const REFUSED_FIELDS: Readonly<Record<string, string>> = {
 
 export const ASSERTION_FIELDS = ['type', 'value', 'threshold', 'weight', 'metric'];
 export const SET_FIELDS = ['type', 'assert', 'threshold', 'weight', 'metric'];
-export const THRESHOLD_TYPES = new Set<string>(['levenshtein', 'latency']);
+export const THRESHOLD_TYPES = new Set<string>(['levenshtein', 'latency', 'llm-rubric']);
 
 export type Entries = ReadonlyMap<string, { readonly node: JsonNode; readonly keyRange: SourceRange }>;
 

@@ -29,6 +29,10 @@ export interface CheckResult {
   readonly actual?: string;
   /** An assert-set's members' results. */
   readonly results?: readonly CheckResult[];
+  /** A model-graded assertion (`llm-rubric`) the synchronous grader left for a model: neither passed nor failed yet. */
+  readonly pending?: true;
+  /** Not graded, and never will be in this run (the model failed or gave no readable answer, or none was chosen): the test errors, it neither passes nor fails. */
+  readonly errored?: true;
 }
 
 interface Outcome {
@@ -82,6 +86,9 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
   const { expectation: e, inverse } = assertion;
   const flip = (matched: boolean): boolean => matched !== inverse;
   switch (assertion.baseType) {
+    case 'llm-rubric':
+      // Graded by a model in gradeWithModel (checks/modelGrading.ts); runAssertion never gets here.
+      return { pass: false, failure: NOT_GRADED_YET };
     case 'equals': {
       if (e.kind === 'json') {
         let parsed: unknown;
@@ -216,8 +223,31 @@ function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   };
 }
 
-/** Runs one assertion. A weight of 0 always passes (promptfoo: a metric-only assertion); the score stays. */
+const NOT_GRADED_YET = 'Not graded yet: a language model grades this assertion';
+
+/** The result of a model-graded assertion before (or without) its model. */
+export function pendingResult(assertion: Assertion): CheckResult {
+  return {
+    check: 'assertion',
+    type: assertion.type,
+    pass: false,
+    score: 0,
+    reason: NOT_GRADED_YET,
+    range: assertion.range,
+    pending: true,
+    ...(assertion.metric !== undefined ? { metric: assertion.metric } : {}),
+    ...(assertion.weight !== undefined ? { weight: assertion.weight } : {}),
+  };
+}
+
+/**
+ * Runs one assertion. A weight of 0 always passes (promptfoo: a metric-only assertion); the score
+ * stays. A model-graded one comes back pending: gradeWithModel grades it.
+ */
 export function runAssertion(assertion: Assertion, call: CallOutcome): CheckResult {
+  if (assertion.expectation.kind === 'rubric') {
+    return pendingResult(assertion);
+  }
   const outcome = outcomeOf(assertion, call);
   const pass = assertion.weight === 0 ? true : outcome.pass;
   return {

@@ -7,6 +7,7 @@
 //
 // The grade needs a model the user picked in VS Code, so `gist-check` on the command line cannot
 // run it and says so with LLM_RUBRIC_NOT_IN_CLI. Pure: no `vscode`.
+import { MAX_RUBRIC_CHARS } from '../expectations/checkLimits';
 import type { AskModel } from './askModel';
 import { cutNote, dataBlock, dataRule, nonceFor, promptText } from './promptData';
 import { modelFailureOf, type ModelFailureKind } from './modelFailure';
@@ -18,7 +19,8 @@ export const LLM_RUBRIC_NOT_IN_CLI =
 export const RUBRIC_LIMITS = {
   /** Characters of the output shown to the grader; the prompt says when it was cut. */
   outputChars: 24_000,
-  rubricChars: 4_000,
+  /** The test file's reader refuses a longer rubric; one filled from `{{ vars }}` may grow past it and is cut. */
+  rubricChars: MAX_RUBRIC_CHARS,
   /** Characters of the grader's answer that are read; a longer one is an error. */
   answerChars: 8_000,
   reasonChars: 2_000,

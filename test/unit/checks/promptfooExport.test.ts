@@ -74,6 +74,15 @@ describe('checks: export as a promptfoo config', function () {
     assert.match(result.notes[0] ?? '', /^tests\[0\]\.assert\[0\]: character-count is written as javascript \(promptfoo 0\.123\.1 has no character-count\)/);
   });
 
+  it('writes llm-rubric as it is, saying that promptfoo grades it with its own default provider', async function () {
+    const result = await exported({ gist: 'g', tests: [{ vars: { t: 'x' }, assert: [{ type: 'not-llm-rubric', value: 'Apologises', threshold: 0.7 }] }] });
+    assert.ok(result.ok);
+    const [test] = result.config.tests as Array<{ assert: unknown[] }>;
+    assert.deepEqual(test?.assert, [{ type: 'not-llm-rubric', value: 'Apologises', threshold: 0.7 }]);
+    assert.equal(result.notes.length, 1);
+    assert.match(result.notes[0] ?? '', /^tests\[0\]\.assert\[0\]: not-llm-rubric is graded by promptfoo's default grading provider/);
+  });
+
   it('points at the CSV as it is, and refuses one whose cells promptfoo would misread', async function () {
     const fine = await exported({ gist: 'g', tests: [], testsFile: 'people.csv' }, 'name,__expected\nAda,contains: Ada\n');
     assert.ok(fine.ok);

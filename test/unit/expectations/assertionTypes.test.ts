@@ -180,7 +180,7 @@ describe('checks: assertion types as promptfoo documents them', () => {
     assert.deepEqual(problemsOf([{ type: 'latency' }]), ['6: latency needs a "threshold": the largest latency that passes, in milliseconds.']);
     assert.deepEqual(problemsOf([{ type: 'word-count', value: { min: 5, max: 2 } }]), ['8: word-count: min (5) is above max (2).']);
     assert.deepEqual(problemsOf([{ type: 'contains', value: 'x', threshold: 0.5 }]), [
-      '9: "threshold" has no meaning for contains (promptfoo ignores it): only levenshtein and latency take one. For a test\'s pass mark, put "threshold" on the test.',
+      '9: "threshold" has no meaning for contains (promptfoo ignores it): only levenshtein, latency and llm-rubric take one. For a test\'s pass mark, put "threshold" on the test.',
     ]);
     assert.deepEqual(problemsOf([{ type: 'contains-any', value: Array.from({ length: 1_001 }, (_, i) => `v${i}`) }]), ['8: contains-any takes at most 1,000 values.']);
     assert.deepEqual(problemsOf([{ type: 'is-json', value: 'file://schema.json' }]), ['8: is-json: schemas from files (file://) are not supported; write the JSON Schema here.']);

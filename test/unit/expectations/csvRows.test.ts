@@ -104,7 +104,7 @@ describe('checks: CSV rows with __expected columns', () => {
     const entry = runnable(row({ q: 'x', __expected1: 'contains:a', __expected2: 'levenshtein:abc', '__config:__expected2:threshold': '2' }));
     assert.deepEqual(entry.assert[1]?.check === 'assertion' ? entry.assert[1].expectation : undefined, { kind: 'distance', text: 'abc', threshold: 2 });
     assert.deepEqual(problems(row({ q: 'x', __expected: 'contains:a', '__config:__expected:threshold': '2' })), [
-      '"threshold" has no meaning for contains (promptfoo ignores it): only levenshtein and latency take one. For a test\'s pass mark, put "threshold" on the test.',
+      '"threshold" has no meaning for contains (promptfoo ignores it): only levenshtein, latency and llm-rubric take one. For a test\'s pass mark, put "threshold" on the test.',
     ]);
     assert.deepEqual(problems(row({ q: 'x', __expected: 'levenshtein:a', '__config:__expected:threshold': 'x' })), ['Column "__config:__expected:threshold" needs a number of 0 or more in every row, not "x".']);
   });
@@ -135,12 +135,15 @@ describe('checks: CSV rows with __expected columns', () => {
     assert.deepEqual(entry.range, { file: 'testsFile', start: { line: 6, character: 0 }, end: { line: 6, character: 0 } });
   });
 
+  it('reads llm-rubric: and grade: cells as llm-rubric assertions, as promptfoo does', () => {
+    assert.deepEqual(problems(row({ __expected: 'llm-rubric: Provides weather information' })), []);
+    assert.deepEqual(problems(row({ __expected: 'grade:Does not mention being an AI' })), []);
+  });
+
   it('refuses code, model-graded and file cells with the reason, never as equals text', () => {
     assert.match(problems(row({ __expected: 'javascript: output.length < 10' }))[0] ?? '', /^"javascript" is not supported: it runs code from the test file/);
     assert.match(problems(row({ __expected: 'fn:output.includes("x")' }))[0] ?? '', /^"javascript" is not supported/);
     assert.match(problems(row({ __expected: 'python:len(output) > 10' }))[0] ?? '', /^"python" is not supported/);
-    assert.match(problems(row({ __expected: 'llm-rubric: Provides weather information' }))[0] ?? '', /^"llm-rubric" is not supported: it is graded by a model, which comes with model-graded checks \(the verdicts issue\)/);
-    assert.match(problems(row({ __expected: 'grade:Does not mention being an AI' }))[0] ?? '', /^"llm-rubric" is not supported/);
     assert.match(problems(row({ __expected: 'similar(0.8):Hello there' }))[0] ?? '', /^"similar" is not supported: it is graded by a model/);
     assert.match(problems(row({ __expected: 'factuality:The capital is Paris' }))[0] ?? '', /^"factuality" is not supported/);
     assert.match(problems(row({ __expected: 'file://assertions/custom.js' }))[0] ?? '', /^"file:\/\/" is not supported: checks do not load assertions or values from files/);

@@ -71,7 +71,7 @@ describe('checks: test files', () => {
       '  "tests": [',
       '    { "assert": [ { "type": "contains", "value": "ok" } ] },',
       '    { "assert": [',
-      '        { "type": "llm-rubric", "value": "is polite" },',
+      '        { "type": "factuality", "value": "Paris" },',
       '        { "type": "javascript", "value": "output.length < 9" },',
       '        { "type": "contians", "value": "x" },',
       '        { "type": "contains", "value": "x", "transform": "output.trim()" },',
@@ -82,9 +82,9 @@ describe('checks: test files', () => {
     );
     const file = parseText(text);
     assert.deepEqual(problems(text), [
-      '6:19 "llm-rubric" is not supported: it is graded by a model, which comes with model-graded checks (the verdicts issue); until then use a deterministic type, or export the file to promptfoo.',
+      '6:19 "factuality" is not supported: it is graded by a model, and the only model-graded type checks run is llm-rubric (in VS Code). Use llm-rubric or a deterministic type, or export the file to promptfoo.',
       '7:19 "javascript" is not supported: it runs code from the test file (or sends the output elsewhere), which checks never do: a cloned repository could run anything with your rights. Use regex, contains-json with a JSON Schema, or the other deterministic types.',
-      '8:19 "contians" is not supported: it is not an assertion type. The types are: equals, contains, icontains, contains-any, contains-all, icontains-any, icontains-all, starts-with, regex, is-json, contains-json, levenshtein, latency, word-count, character-count, and assert-set; each may start with not-.',
+      '8:19 "contians" is not supported: it is not an assertion type. The types are: equals, contains, icontains, contains-any, contains-all, icontains-any, icontains-all, starts-with, regex, is-json, contains-json, levenshtein, latency, word-count, character-count, llm-rubric, and assert-set; each may start with not-.',
       `${at(text, '"transform"')} "transform" is not supported in a contains assertion: it runs code from the file on the output, which checks never do.`,
       `${at(text, '"vlaue"')} "vlaue" is not a field of a contains assertion. The fields are: type, value, threshold, weight, metric.`,
       '10:9 contains needs a "value".',

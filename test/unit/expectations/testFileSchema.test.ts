@@ -56,7 +56,9 @@ const REFUSED: ReadonlyArray<[string, unknown]> = [
   ['a null variable', { gist: 'g', tests: [{ vars: { x: null } }] }],
   ['an editor placeholder', { gist: 'g', tests: [{ vars: { x: 'see ${clipboard}' } }] }],
   ['a file:// variable', { gist: 'g', tests: [{ vars: { x: 'file://a.txt' } }] }],
-  ['a model-graded type', { gist: 'g', tests: [{ assert: [{ type: 'llm-rubric', value: 'polite' }] }] }],
+  ['a model-graded type other than llm-rubric', { gist: 'g', tests: [{ assert: [{ type: 'g-eval', value: 'polite' }] }] }],
+  ['llm-rubric without a rubric', { gist: 'g', tests: [{ assert: [{ type: 'llm-rubric' }] }] }],
+  ['llm-rubric with a threshold over 1', { gist: 'g', tests: [{ assert: [{ type: 'llm-rubric', value: 'polite', threshold: 2 }] }] }],
   ['a code-bearing type', { gist: 'g', tests: [{ assert: [{ type: 'javascript', value: 'true' }] }] }],
   ['a misspelt type', { gist: 'g', tests: [{ assert: [{ type: 'contians', value: 'x' }] }] }],
   ['a misspelt field', { gist: 'g', tests: [{ assert: [{ type: 'contains', vlaue: 'x' }] }] }],
@@ -124,6 +126,8 @@ describe('checks: the test file JSON Schema', () => {
       { type: 'not-latency', threshold: 10, weight: 0, metric: 'slow' },
       { type: 'word-count', value: 3 },
       { type: 'character-count', value: { min: 1, max: 280 } },
+      { type: 'llm-rubric', value: 'Is polite to {{ a }}' },
+      { type: 'not-llm-rubric', value: 'Apologises', threshold: 0.7, weight: 2, metric: 'tone' },
       { type: 'assert-set', threshold: 0.5, weight: 2, metric: 'm', assert: [{ type: 'is-json' }, { type: 'latency', threshold: 5 }] },
     ];
     const file = JSON.stringify({ gist: 'g', variants: ['a', null], repeat: 2, testsFile: 'data/rows.csv', tests: [{ description: 'd', vars: { a: 'x', n: 1 }, threshold: 0, assert: assertions }] });
