@@ -156,12 +156,23 @@ async function pictures(page: Page, serviceUrl: string): Promise<void> {
   await view.locator('.verdict-section').first().waitFor({ state: 'visible' });
   await save(page, 'lab-verdicts');
 
+  // 5c. Checks in the Testing view: one file's tests run, the formal variant fails one, its message open.
+  await runCommand(page, 'View: Show Testing');
+  await page.locator('.test-explorer .monaco-list-row', { hasText: 'welcome-email.gisttest.json' }).first().waitFor({ state: 'visible' });
+  await openAt(page, 'welcome-email.gisttest.json', 18);
+  await runCommand(page, 'Test: Run Tests in Current File');
+  await page.locator('.test-explorer .monaco-list-row', { hasText: 'welcome-email.gisttest.json', has: page.locator('.codicon-testing-failed-icon') }).first().waitFor({ state: 'visible' });
+  await openAt(page, 'welcome-email.gisttest.json', 18);
+  await runCommand(page, 'Test: Peek Output');
+  await page.locator('.editor-group-container .peekview-widget').first().waitFor({ state: 'visible' });
+  await save(page, 'checks-testing');
+  await page.keyboard.press('Escape');
+
   // 6. One whole Generate, animated, in a smaller window.
   await page.setViewportSize({ width: 960, height: 600 });
   await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
-  // The palette gives focus back to the results view, whose webview takes it a moment later: wait
-  // for that, or it takes focus from the Quick Open opened next.
-  await expectWebviewFocus(page, view, '.grid');
+  // The palette gives focus back to the editor it came from (the test file's) before Quick Open.
+  await expectEditorFocus(page);
   await openAt(page, 'onboarding.ts', 4);
   await page.keyboard.press('End');
   // Into the empty template literal: `const body = `|`;`
