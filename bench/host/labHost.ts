@@ -187,6 +187,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     }
     const panel = await openView(verdictFile, 'verdictsMs');
     const shown = (await api()).testing.resultsVerdicts(verdictFile);
+    const verdictTimings = (await api()).testing.resultsViewTimings(verdictFile);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     progress(`verdict panel over ${verdictRows * 4} results and ${shown?.sections[0]?.tables[0]?.rows.reduce((sum, row) => sum + Number(row[1] ?? 0), 0) ?? '?'} votes: ${panel.ms} ms to the figures (worker ${shown?.ms ?? '?'} ms; loop max ${panel.maxLoopMs} ms)`);
 
@@ -205,7 +206,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         runEditMs,
         editRatio: round(runEditMs / idleEditMs, 2),
         resultsView: { results: bigRows * 2, firstRowsMs: firstScreen.ms, sinceViewMade: bigTimings, loopMaxMs: firstScreen.maxLoopMs, loopP99Ms: firstScreen.p99LoopMs },
-        verdictPanel: { results: verdictRows * 4, votes: votesPer * 2, figuresMs: panel.ms, workerMs: shown?.ms, loopMaxMs: panel.maxLoopMs, loopP99Ms: panel.p99LoopMs },
+        verdictPanel: { results: verdictRows * 4, votes: votesPer * 2, figuresMs: panel.ms, workerMs: shown?.ms, sinceViewMade: verdictTimings, loopMaxMs: panel.maxLoopMs, loopP99Ms: panel.p99LoopMs },
       },
     };
   } finally {

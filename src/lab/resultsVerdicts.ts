@@ -52,6 +52,8 @@ export class ResultsVerdicts implements vscode.Disposable {
     private readonly deps: ResultsVerdictsDeps,
   ) {
     this.computer = new VerdictsComputer(deps.workerFile);
+    // Every view shows a verdict: the worker starts while the view reads the file (about 100 ms of a 20,000-result panel).
+    this.computer.warmUp();
     const base = path.basename(filePath).replace(/\.jsonl$/, '');
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(filePath)), `${base}.*.votes.jsonl`));
     this.disposables.push(watcher, watcher.onDidChange(() => this.votesChanged()), watcher.onDidCreate(() => this.votesChanged()), watcher.onDidDelete(() => this.votesChanged()));

@@ -14,6 +14,11 @@ export class VerdictsComputer {
   /** `workerFile`: the built verdictsWorker.js (dist/ in the extension, out/ in the tests). */
   constructor(private readonly workerFile: string) {}
 
+  /** Starts the worker thread now, so that its start overlaps with reading the results. */
+  warmUp(): void {
+    this.started();
+  }
+
   /** The panel of `input`; `problems` (votes files that could not be read) are said in it. */
   compute(input: VerdictInput, problems: readonly string[]): Promise<VerdictsView> {
     const worker = this.started();
