@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../shared/logger';
-import { readVotesFiles } from './votesFiles';
+import { readVotesFiles, type ReadVotes } from './votesFiles';
 import type { ResultsIndex } from './resultsIndex';
 import type { HostMessage, ViewMessage } from './resultsViewProtocol';
 import { ReviewSession } from './reviewSession';
@@ -39,6 +39,8 @@ export class ResultsVerdicts implements vscode.Disposable {
   private session: ReviewSession | undefined;
   private timer: NodeJS.Timeout | undefined;
   private appendTimer: NodeJS.Timeout | undefined;
+  /** The votes files, read while the view reads the results (the first figures need both); dropped when a votes file changes. */
+  private votesAhead: Promise<ReadVotes> | undefined;
   /** When the first append not yet counted in the figures came (Date.now()). */
   private appendedSince: number | undefined;
   private computing = false;
@@ -54,6 +56,8 @@ export class ResultsVerdicts implements vscode.Disposable {
     this.computer = new VerdictsComputer(deps.workerFile);
     // Every view shows a verdict: the worker starts while the view reads the file (about 100 ms of a 20,000-result panel).
     this.computer.warmUp();
+    this.votesAhead = readVotesFiles(filePath);
+    this.votesAhead.catch(() => undefined);
     const base = path.basename(filePath).replace(/\.jsonl$/, '');
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(filePath)), `${base}.*.votes.jsonl`));
     this.disposables.push(watcher, watcher.onDidChange(() => this.votesChanged()), watcher.onDidCreate(() => this.votesChanged()), watcher.onDidDelete(() => this.votesChanged()));
@@ -89,6 +93,7 @@ export class ResultsVerdicts implements vscode.Disposable {
   }
 
   private votesChanged(): void {
+    this.votesAhead = undefined;
     this.recomputeSoon(300);
   }
 
@@ -109,7 +114,9 @@ export class ResultsVerdicts implements vscode.Disposable {
     }
     this.computing = true;
     try {
-      const votes = await readVotesFiles(this.filePath);
+      const ahead = this.votesAhead;
+      this.votesAhead = undefined;
+      const votes = await (ahead ?? readVotesFiles(this.filePath));
       const view = await this.computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
       this.post({ type: 'verdicts', verdicts: view });
     } catch (error) {
