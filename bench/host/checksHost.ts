@@ -70,6 +70,8 @@ async function forcedDiscovery(gist: TestedApi): Promise<DiscoveryRound> {
 
 interface RunRound {
   readonly callsPerSecond: number;
+  /** The extension host's CPU (user + system) per call, in µs: less noisy than throughput on a busy machine. */
+  readonly cpuMicrosPerCall: number;
   readonly loop: { p99Ms: number; maxMs: number };
 }
 
@@ -80,10 +82,12 @@ async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number)
   const listener = checks.onDidReport((report) => void (states[report.state] = (states[report.state] ?? 0) + 1));
   try {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const measured = await loopDelay(() => Promise.resolve(checks.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, checks.runProfile), new vscode.CancellationTokenSource().token)));
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     if (states.passed !== total) throw new Error(`the run of ${total} cells reported ${JSON.stringify(states)}`);
-    return { callsPerSecond: round(total / seconds, 0), loop: { p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+    return { callsPerSecond: round(total / seconds, 0), cpuMicrosPerCall: round((used.user + used.system) / total, 0), loop: { p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
   } finally {
     listener.dispose();
   }
@@ -101,7 +105,7 @@ async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string
   progress(`checks discovery, first ask (the Testing view opened): ${DISCOVERY_FILES} files (${tests} tests) listed in ${first.ms} ms (the controller's own ${first.discoveryMs} ms); loop max ${first.loopMaxMs} ms; activate() was ${round(activationMs, 2)} ms with them there`);
   const forced: DiscoveryRound[] = [];
   for (let turn = 0; turn < (quick ? 2 : 7); turn++) {
-    forced.push(await forcedDiscovery(gist));
+    forced.push(await profiled(`checksDiscovery-${turn + 1}`, (windows) => windows.around('discover', () => forcedDiscovery(gist))));
     await settle(200);
   }
   const forcedMs = round(median(forced.map((one) => one.ms)), 1);
@@ -142,17 +146,19 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
     await bareRun(serviceUrl, tests);
     const profile: RunRound[] = [];
     const bare: number[] = [];
+    const bareCpu: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
       // Alternate which goes first, so neither always runs on a warmer or busier machine.
       for (const which of turn % 2 === 0 ? ['profile', 'bare'] : ['bare', 'profile']) {
         if (which === 'profile') {
           const one = await profiled(`checksRun-${turn + 1}`, (windows) => windows.around('run', () => profileRun(gist, item, total)));
           profile.push(one);
-          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: ${total} cells ${one.callsPerSecond} calls/s; loop delay p99 ${one.loop.p99Ms} ms, max ${one.loop.maxMs} ms`);
+          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: ${total} cells ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call; loop delay p99 ${one.loop.p99Ms} ms, max ${one.loop.maxMs} ms`);
         } else {
           const run = await bareRun(serviceUrl, tests);
           bare.push(round(run.calls / run.seconds, 0));
-          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: bare undici pool ${bare.at(-1) ?? 0} calls/s`);
+          bareCpu.push(round(run.cpuMicrosPerCall, 0));
+          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: bare undici pool ${bare.at(-1) ?? 0} calls/s, ${bareCpu.at(-1) ?? 0} µs of CPU a call`);
         }
         await settle(200);
       }
@@ -168,8 +174,13 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         profileCallsPerSecond,
         bareCallsPerSecond,
         profileToBareRatio: round(profileCallsPerSecond / bareCallsPerSecond, 2),
+        // Each round's run over the bare run beside it: steadier than the medians' ratio when other work comes and goes.
+        pairedRatioMedian: round(median(profile.map((one, index) => one.callsPerSecond / (bare[index] ?? NaN))), 2),
         profileSamples: profile.map((one) => one.callsPerSecond),
         bareSamples: bare,
+        // The extension host's CPU a call, medians: the Test Explorer's cost beyond the bare calls, whatever the machine's load.
+        profileCpuMicrosPerCall: median(profile.map((one) => one.cpuMicrosPerCall)),
+        bareCpuMicrosPerCall: median(bareCpu),
         loopDelayP99Ms: Math.max(...profile.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...profile.map((one) => one.loop.maxMs)),
         discovery: discovered,
