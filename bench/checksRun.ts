@@ -2,10 +2,12 @@
 // share), and gist-check over a test file of tests × 2 variants side by side with a bare undici
 // pool making the same calls at the same concurrency, against the local service in a process of
 // its own. gist-check runs twice: in this process (runCheckCommand: the engine, grading, output
-// lines) and as CI runs it (the bundled dist/cli/gist-check.js, a Node start included). Medians
-// over rounds that alternate the runs, so each sees the same machine.
+// lines) and as CI runs it (the bundled dist/cli/gist-check.js, a Node start included); the bare
+// pool runs in this process too and, for the bundle's fair match, as a process of its own
+// (out/bench/bareCalls.js, also timed from spawn to exit). Medians over rounds that rotate the runs,
+// so each sees the same machine.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCheckCommand } from '../src/cli/checkCommand';
@@ -90,8 +92,8 @@ export async function gradingBench(tests: number, rounds: number): Promise<Gradi
   return { tests, assertionsPerTest: assertions, parseMs: round(median(parseSamples), 1), grades: tests * OUTPUTS.length, gradeMicros: round(gradeMicros, 1), assertionMicros: round(gradeMicros / Math.max(1, assertions), 2) };
 }
 
-/** The test file gist-check runs: the same calls as bareRun (name and product of each row), a check each. */
-function cliFile(rows: number): string {
+/** The test file gist-check runs: the same calls as bareRun (name and product of each row), three cheap checks each. */
+export function checksFile(rows: number): string {
   return JSON.stringify({
     gist: 'welcome-email',
     variants: ['formal', 'friendly'],
@@ -100,6 +102,43 @@ function cliFile(rows: number): string {
       assert: [{ type: 'icontains', value: `person ${index + 1}` }, { type: 'not-icontains', value: 'undefined' }, { type: 'regex', value: '\\w+' }],
     })),
   });
+}
+
+/** Where `npm run bench -- --only checksHost` writes the test files VS Code discovers, in the workspace before it starts. */
+export const DISCOVERY_FOLDER = 'bench-checks-discovery';
+export const DISCOVERY_FILES = 200;
+
+/** One of the discovered files: 10 tests of 2 variants, a few assertions each, as a user writes them. */
+export function discoveryFile(index: number): string {
+  return JSON.stringify(
+    {
+      gist: 'welcome-email',
+      variants: ['formal', 'friendly'],
+      defaultTest: { assert: [{ type: 'not-icontains', value: 'as an ai' }] },
+      tests: Array.from({ length: 10 }, (_, test) => ({
+        description: `file ${index + 1}, test ${test + 1}`,
+        vars: { name: `Person ${test + 1}`, product: `Product ${index + 1}` },
+        assert: [{ type: 'icontains', value: `person ${test + 1}` }, { type: 'word-count', value: { min: 3, max: 400 } }, { type: 'regex', value: '^(Dear|Hi|Hello)\\b' }],
+      })),
+    },
+    undefined,
+    2,
+  );
+}
+
+/** Writes the discovered files into `workspace`; the returned function removes them. */
+export async function checksDiscoveryFiles(workspace: string): Promise<() => Promise<void>> {
+  const folder = path.join(workspace, DISCOVERY_FOLDER);
+  const remove = (): Promise<void> => rm(folder, { recursive: true, force: true });
+  await remove();
+  await mkdir(folder, { recursive: true });
+  // Some in subfolders, as a repository keeps them.
+  for (let index = 0; index < DISCOVERY_FILES; index++) {
+    const sub = path.join(folder, `area-${index % 8}`);
+    await mkdir(sub, { recursive: true });
+    await writeFile(path.join(sub, `case-${index + 1}.gisttest.json`), discoveryFile(index));
+  }
+  return remove;
 }
 
 function cliArgs(serviceUrl: string): string[] {
@@ -113,15 +152,28 @@ async function inProcessCli(folder: string, serviceUrl: string): Promise<number>
   return (performance.now() - started) / 1000;
 }
 
-async function bundledCli(folder: string, serviceUrl: string): Promise<number> {
+/** Seconds from the spawn of `node <args>` to its exit (0, or it throws with the start of its stderr). */
+async function timedProcess(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'dist', 'cli', 'gist-check.js'), ...cliArgs(serviceUrl)], { cwd: folder, env: { PATH: process.env.PATH, GIST_API_KEY: KEY }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`dist/cli/gist-check.js exited ${String(code)}: ${stderr.slice(0, 500)}`);
+  if (code !== 0) throw new Error(`node ${args.map((arg) => path.basename(arg)).join(' ')} exited ${String(code)}: ${stderr.slice(0, 500)}`);
   return (performance.now() - started) / 1000;
 }
+
+function bundledCli(folder: string, serviceUrl: string): Promise<number> {
+  return timedProcess([path.join(REPO_ROOT, 'dist', 'cli', 'gist-check.js'), ...cliArgs(serviceUrl)], folder, { PATH: process.env.PATH, GIST_API_KEY: KEY });
+}
+
+/** The bare pool as a process: a Node start and undici's load included, as the bundle's are. */
+function bareProcess(folder: string, serviceUrl: string, rows: number): Promise<number> {
+  return timedProcess([path.join(REPO_ROOT, 'out', 'bench', 'bareCalls.js'), serviceUrl, String(rows)], folder, { PATH: process.env.PATH });
+}
+
+const KINDS = ['bare', 'bareProcess', 'inProcess', 'bundled'] as const;
+type Kind = (typeof KINDS)[number];
 
 export interface CliFigures {
   readonly tests: number;
@@ -129,12 +181,16 @@ export interface CliFigures {
   readonly concurrency: number;
   readonly rounds: number;
   readonly bareCallsPerSecond: number;
+  /** The bare pool as a process of its own, timed from spawn to exit. */
+  readonly bareProcessCallsPerSecond: number;
   readonly inProcessCallsPerSecond: number;
   readonly bundledCallsPerSecond: number;
   /** Each over bare, medians of each: the budget is ≥ 0.9. */
   readonly inProcessToBareRatio: number;
   readonly bundledToBareRatio: number;
-  readonly samples: Record<'bare' | 'inProcess' | 'bundled', number[]>;
+  /** The bundle over the bare pool as a process, both from spawn to exit: the like-for-like ratio for CI. */
+  readonly bundledToBareProcessRatio: number;
+  readonly samples: Record<Kind, number[]>;
 }
 
 export async function cliBench(quick: boolean, log: (line: string) => void): Promise<CliFigures> {
@@ -144,22 +200,29 @@ export async function cliBench(quick: boolean, log: (line: string) => void): Pro
   const folder = await mkdtemp(path.join(os.tmpdir(), 'gist-bench-checks-'));
   const service = await serviceProcess();
   try {
-    await writeFile(path.join(folder, 'checks.gisttest.json'), cliFile(rows));
+    await writeFile(path.join(folder, 'checks.gisttest.json'), checksFile(rows));
     // Warm up: connections, the service's JIT, ours.
     await inProcessCli(folder, service.url);
     await bareRun(service.url, rows);
-    const samples: Record<'bare' | 'inProcess' | 'bundled', number[]> = { bare: [], inProcess: [], bundled: [] };
-    const kinds = ['bare', 'inProcess', 'bundled'] as const;
+    await bareProcess(folder, service.url, rows);
+    const samples: Record<Kind, number[]> = { bare: [], bareProcess: [], inProcess: [], bundled: [] };
+    const timed: Record<Kind, () => Promise<number>> = {
+      bare: async () => (await bareRun(service.url, rows)).seconds,
+      bareProcess: () => bareProcess(folder, service.url, rows),
+      inProcess: () => inProcessCli(folder, service.url),
+      bundled: () => bundledCli(folder, service.url),
+    };
     for (let turn = 0; turn < rounds; turn++) {
       // Rotate the order so none always runs first on a cooler machine.
-      const order = kinds.map((_, index) => kinds[(index + turn) % kinds.length] ?? 'bare');
+      const order = KINDS.map((_, index) => KINDS[(index + turn) % KINDS.length] ?? 'bare');
       for (const kind of order) {
-        const seconds = kind === 'bare' ? (await bareRun(service.url, rows)).seconds : kind === 'inProcess' ? await inProcessCli(folder, service.url) : await bundledCli(folder, service.url);
+        const seconds = await timed[kind]();
         samples[kind].push(round(calls / seconds, 0));
         log(`checks, round ${turn + 1} of ${rounds}: ${kind} ${calls} calls in ${seconds.toFixed(2)} s = ${(calls / seconds).toFixed(0)} calls/s`);
       }
     }
     const bare = median(samples.bare);
+    const bareAsProcess = median(samples.bareProcess);
     const inProcess = median(samples.inProcess);
     const bundled = median(samples.bundled);
     return {
@@ -168,10 +231,12 @@ export async function cliBench(quick: boolean, log: (line: string) => void): Pro
       concurrency: CONCURRENCY,
       rounds,
       bareCallsPerSecond: bare,
+      bareProcessCallsPerSecond: bareAsProcess,
       inProcessCallsPerSecond: inProcess,
       bundledCallsPerSecond: bundled,
       inProcessToBareRatio: round(inProcess / bare),
       bundledToBareRatio: round(bundled / bare),
+      bundledToBareProcessRatio: round(bundled / bareAsProcess),
       samples,
     };
   } finally {

@@ -4,6 +4,7 @@
 // host/historyStartup.ts), or `sections`: those named in GIST_BENCH_SECTIONS, in order.
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
+import { checksHost } from './host/checksHost';
 import { api, KEY, progress, type TestedApi } from './host/common';
 import { editorPath } from './host/editorPath';
 import { historyLayouts } from './host/history';
@@ -20,6 +21,7 @@ const SECTIONS: Record<string, Section> = {
   scale: async (_gist, serviceUrl) => ({ scale: await scale(serviceUrl) }),
   history: async (gist, _serviceUrl, quick) => ({ historyLayouts: await historyLayouts(gist, quick) }),
   labHost: (_gist, serviceUrl, quick) => labHost(serviceUrl, quick),
+  checksHost: (gist, serviceUrl, quick) => checksHost(gist, serviceUrl, quick),
 };
 
 async function sections(serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {

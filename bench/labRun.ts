@@ -9,12 +9,14 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Pool } from 'undici';
 import { GistClient } from '../src/client/gistClient';
 import { recordOf } from '../src/shared/keyedRecord';
 import { startLabRun, type LabRunOptions } from '../src/runs/labRun';
 import { REPO_ROOT } from '../tools/vscodeServer/paths';
+import { bareRun, cpuPerCall, type RunFigures } from './bareCalls';
 import { median, round } from './stats';
+
+export { bareRun, type RunFigures } from './bareCalls';
 
 const KEY = 'gk_demo_ada';
 const GIST = 'welcome-email';
@@ -65,18 +67,6 @@ function labOptions(client: GistClient, serviceUrl: string): LabRunOptions {
   };
 }
 
-export interface RunFigures {
-  readonly seconds: number;
-  readonly calls: number;
-  /** This process's CPU (user + system) per call, in µs: less noisy than throughput on a busy machine. */
-  readonly cpuMicrosPerCall: number;
-}
-
-function cpuPerCall(since: NodeJS.CpuUsage, calls: number): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / calls;
-}
-
 async function engineRun(client: GistClient, serviceUrl: string, dataPath: string, resultsPath: string): Promise<RunFigures> {
   const started = performance.now();
   const cpu = process.cpuUsage();
@@ -99,36 +89,6 @@ async function engineRun(client: GistClient, serviceUrl: string, dataPath: strin
     throw new Error(`the lab run ended ${outcome.end} with ${outcome.progress.failures} failures`);
   }
   return { seconds: (performance.now() - started) / 1000, calls: outcome.progress.done, cpuMicrosPerCall: cpuPerCall(cpu, outcome.progress.done) };
-}
-
-/** The same calls with a bare undici Pool: `CONCURRENCY` workers, each taking the next call, parsing the answer, nothing kept. */
-export async function bareRun(serviceUrl: string, rows: number): Promise<RunFigures> {
-  const pool = new Pool(serviceUrl, { connections: CONCURRENCY, keepAliveTimeout: 30_000 });
-  const total = rows * VARIANTS.length;
-  let next = 0;
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const worker = async (): Promise<void> => {
-    for (let call = next++; call < total; call = next++) {
-      const row = Math.floor(call / VARIANTS.length) + 1;
-      const variant = VARIANTS[call % VARIANTS.length] ?? 'formal';
-      const response = await pool.request({
-        path: `/v1/generate/${GIST}/${variant}`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'service-api-key': KEY },
-        body: JSON.stringify({ values: { name: `Person ${row}`, product: `Product ${row}, the ${row % 7 === 0 ? 'big' : 'small'} one` } }),
-      });
-      const envelope = (await response.body.json()) as { error: unknown };
-      if (response.statusCode !== 200 || envelope.error !== null) {
-        throw new Error(`bare call ${call} failed with ${response.statusCode}`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  const cpuMicrosPerCall = cpuPerCall(cpu, total);
-  await pool.close();
-  return { seconds, calls: total, cpuMicrosPerCall };
 }
 
 function collectGarbage(): () => void {

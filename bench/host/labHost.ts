@@ -19,7 +19,7 @@ const VARIANTS = ['formal', 'friendly'];
 const CONCURRENCY = 8;
 
 /** The event loop's delay while `body` runs: p50, p99 and the longest, in ms. */
-async function loopDelay<T>(body: () => Promise<T>): Promise<{ result: T; p50Ms: number; p99Ms: number; maxMs: number }> {
+export async function loopDelay<T>(body: () => Promise<T>): Promise<{ result: T; p50Ms: number; p99Ms: number; maxMs: number }> {
   const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
   try {
