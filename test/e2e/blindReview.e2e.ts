@@ -11,26 +11,13 @@ import type { FrameLocator, Page } from 'playwright-core';
 import type { Scenario } from '../harness/e2eRunner';
 import { answer, reloadWindow, runCommand, waitUntil } from './workbench';
 import { expectWebviewFocus, openResultsView, pressInWebview, restoredResultsView, webviewText } from './webviews';
+import { resultsHeaderOf } from '../fixtures/resultsHeader';
 
 const ROWS = 12;
 const RESULTS = 'people.welcome-email.gistrun.jsonl';
 
 function resultsFile(): string {
-  const header = {
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist: 'welcome-email',
-    variants: ['formal', 'friendly'],
-    samples: 1,
-    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: ROWS },
-    mapping: { name: { column: 'name' } },
-    profile: 'Default',
-    host: '127.0.0.1',
-    startedAt: '2026-11-24T10:00:00.000Z',
-    tool: { name: 'gist-generate', version: '0.1.0' },
-    extensions: {},
-  };
+  const header = resultsHeaderOf({ profile: 'Default', host: '127.0.0.1' }, ROWS);
   const lines = [JSON.stringify(header)];
   for (let row = 1; row <= ROWS; row++) {
     for (const [variant, content] of [

@@ -6,25 +6,12 @@ import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
 import { pick, runCommand } from './workbench';
 import { expectWebviewFocus, openResultsView, pressInWebview, resultsWebview, webviewText } from './webviews';
+import { resultsHeaderOf } from '../fixtures/resultsHeader';
 
 const ROWS = 6;
 
 function run(startedAt: string, content: (row: number, variant: string) => string | null): string {
-  const header = {
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist: 'welcome-email',
-    variants: ['formal', 'friendly'],
-    samples: 1,
-    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: ROWS },
-    mapping: { name: { column: 'name' } },
-    profile: 'Default',
-    host: '127.0.0.1',
-    startedAt,
-    tool: { name: 'gist-generate', version: '0.1.0' },
-    extensions: {},
-  };
+  const header = resultsHeaderOf({ profile: 'Default', host: '127.0.0.1', startedAt }, ROWS);
   const lines = [JSON.stringify(header)];
   for (let row = 1; row <= ROWS; row++) {
     for (const variant of ['formal', 'friendly']) {

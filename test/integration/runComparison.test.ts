@@ -10,26 +10,13 @@ import type { ComparisonOutcome } from '../../src/lab/runComparisons';
 import type { VerdictsView } from '../../src/lab/resultsViewProtocol';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { closeAllEditors, extensionApi, waitFor, type TestedApi } from './support';
+import { resultsHeaderOf } from '../fixtures/resultsHeader';
 
 const ROWS = 12;
 const VARIANTS = ['formal', 'friendly'];
 
 function header(startedAt: string, gist = 'welcome-email'): string {
-  return JSON.stringify({
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist,
-    variants: VARIANTS,
-    samples: 1,
-    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: ROWS },
-    mapping: { name: { column: 'name' } },
-    profile: 'Staging',
-    host: 'gists.example.com',
-    startedAt,
-    tool: { name: 'gist-generate', version: '0.1.0' },
-    extensions: {},
-  });
+  return JSON.stringify(resultsHeaderOf({ gist, variants: VARIANTS, startedAt }, ROWS));
 }
 
 function result(row: number, variant: string, content: string | null): string {

@@ -10,26 +10,13 @@ import type { VerdictsView } from '../../src/lab/resultsViewProtocol';
 import type { Verdict } from '../../src/review/votes';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { closeAllEditors, extensionApi, waitFor, type TestedApi } from './support';
+import { resultsHeaderOf } from '../fixtures/resultsHeader';
 
 const VARIANTS = ['formal', 'friendly', 'short'];
 const ROWS = 40;
 
 function resultsText(): string {
-  const header = {
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist: 'welcome-email',
-    variants: VARIANTS,
-    samples: 1,
-    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: ROWS },
-    mapping: { name: { column: 'name' } },
-    profile: 'Staging',
-    host: 'gists.example.com',
-    startedAt: '2026-11-24T10:00:00.000Z',
-    tool: { name: 'gist-generate', version: '0.1.0' },
-    extensions: {},
-  };
+  const header = resultsHeaderOf({ variants: VARIANTS }, ROWS);
   const lines = [JSON.stringify(header)];
   for (let row = 1; row <= ROWS; row++) {
     for (const variant of VARIANTS) {

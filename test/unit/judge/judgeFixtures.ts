@@ -3,6 +3,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 
 export const GIST = 'welcome-email';
 
@@ -15,21 +16,7 @@ export interface CellSpec {
 }
 
 export function resultsHeader(variants: ReadonlyArray<string | null>, samples = 1): Record<string, unknown> {
-  return {
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist: GIST,
-    variants,
-    samples,
-    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: 10 },
-    mapping: { name: { column: 'name' } },
-    profile: 'Staging',
-    host: 'gists.example.com',
-    startedAt: '2026-11-24T10:00:00.000Z',
-    tool: { name: 'gist-generate', version: '0.1.0' },
-    extensions: {},
-  };
+  return resultsHeaderOf({ gist: GIST, variants, samples }, 10);
 }
 
 export function resultLine(cell: CellSpec): string {

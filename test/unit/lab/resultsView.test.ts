@@ -10,22 +10,9 @@ import { ResultsIndex, textHash } from '../../../src/lab/resultsIndex';
 import { orderRows, rowDiffers, rowHasFailure } from '../../../src/lab/resultsQuery';
 import { rowsContaining, viewRows } from '../../../src/lab/resultsRows';
 import type { ViewQuery } from '../../../src/lab/resultsViewProtocol';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 
-const header = {
-  type: 'header',
-  format: 'gistrun',
-  version: 1,
-  gist: 'welcome-email',
-  variants: ['formal', 'friendly'],
-  samples: 1,
-  data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: 4 },
-  mapping: { name: { column: 'name' } },
-  profile: 'Staging',
-  host: 'gists.example.com',
-  startedAt: '2026-11-24T10:00:00.000Z',
-  tool: { name: 'gist-generate', version: '0.1.0' },
-  extensions: {},
-};
+const header = resultsHeaderOf();
 
 function result(row: number, variant: string, content: string | null, latencyMs: number, error?: { kind: string; message: string }): string {
   return JSON.stringify({

@@ -13,24 +13,11 @@ import { verdictCells, verdictVariants } from '../../../src/lab/verdictCells';
 import { VerdictsComputer } from '../../../src/lab/verdictsComputer';
 import { appendVotes, lastUndoable, readVotesFiles } from '../../../src/lab/votesFiles';
 import { voteEntry } from '../../../src/review/votesWriter';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 
 const WORKER = path.resolve(__dirname, '..', '..', '..', 'src', 'lab', 'verdictsWorker.js');
 
-const header = {
-  type: 'header',
-  format: 'gistrun',
-  version: 1,
-  gist: 'welcome-email',
-  variants: ['formal', 'friendly'],
-  samples: 1,
-  data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows: 6 },
-  mapping: { name: { column: 'name' } },
-  profile: 'Staging',
-  host: 'gists.example.com',
-  startedAt: '2026-11-24T10:00:00.000Z',
-  tool: { name: 'gist-generate', version: '0.1.0' },
-  extensions: {},
-};
+const header = resultsHeaderOf({}, 6);
 
 function result(row: number, variant: string, content: string, latencyMs = 100): string {
   return JSON.stringify({

@@ -7,26 +7,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { cellPreviews, openComparison, type OpenedComparison } from '../../../src/lab/comparisonFiles';
 import { comparedCells, REGRESSIONS, type CellChange } from '../../../src/lab/runComparison';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 
 const SHA = 'a'.repeat(64);
 
 function header(overrides: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist: 'welcome-email',
-    variants: ['formal', 'friendly'],
-    samples: 1,
-    data: { path: 'people.csv', sha256: SHA, format: 'csv', rows: 4 },
-    mapping: { name: { column: 'name' } },
-    profile: 'Staging',
-    host: 'gists.example.com',
-    startedAt: '2026-11-24T10:00:00.000Z',
-    tool: { name: 'gist-generate', version: '0.1.0' },
-    extensions: {},
-    ...overrides,
-  });
+  return JSON.stringify(resultsHeaderOf({ data: { path: 'people.csv', sha256: SHA, format: 'csv', rows: 4 }, ...overrides }));
 }
 
 function result(row: number, variant: string | null, content: string | null, options: { sample?: number; error?: string } = {}): string {
