@@ -313,6 +313,15 @@ export function redactSecrets(text: string, secrets: Iterable<string | undefined
 }
 
 /**
+ * True when `text` provably holds no form of any of `secrets` (the cheap proof alone); false when
+ * it may. What holds for a text holds for every stretch of it: many short texts are proved at once.
+ */
+export function provablyWithoutSecrets(text: string, secrets: Iterable<string | undefined>): boolean {
+  const redactable = redactableOf(secrets);
+  return redactable.length === 0 || provablyClean(text, secretSet(redactable));
+}
+
+/**
  * `redactSecrets` without the cheap proof that there is nothing to find: the layered search every
  * time. What the proof must agree with (a property test holds them equal).
  */

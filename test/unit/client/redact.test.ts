@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { validateApiKey } from '../../../src/client/apiKey';
 import { errorFromFailure } from '../../../src/client/failureErrors';
+import { responseWithoutKey } from '../../../src/client/keyEcho';
 import { MIN_API_KEY_LENGTH, redactSecrets, redactSecretsFully } from '../../../src/shared/redact';
 
 /** A key with the characters JSON and URLs escape: `"`, `\`, `%`, `/`, `+`, `&`. */
@@ -130,5 +131,20 @@ describe('redaction of the API key', function () {
       ),
       { numRuns: 3000 },
     );
+  });
+  it('takes every form of a key out of response headers, single or repeated, and copies the rest as they are', function () {
+    const clean = { 'content-type': 'application/json', 'x-call-id': 'c_1', 'set-cookie': ['a=1', 'b=2'] };
+    const kept = responseWithoutKey({ status: 200, headers: clean, body: '{}' }, [AWKWARD_KEY]);
+    assert.deepEqual(kept.headers, clean);
+    assert.notEqual(kept.headers, clean, 'a copy, never the object undici made');
+    for (const written of [AWKWARD_KEY, JSON.stringify(AWKWARD_KEY), encodeURIComponent(AWKWARD_KEY), Buffer.from(`x${AWKWARD_KEY}`).toString('base64')]) {
+      const headers = { 'content-type': 'application/json', location: `https://h/${written}`, 'x-echo': ['fine', `k=${written}`] };
+      const redacted = responseWithoutKey({ status: 302, headers, body: '' }, ['gk_other_key', AWKWARD_KEY]).headers;
+      assert.equal(redacted['content-type'], 'application/json');
+      assert.equal(redacted['x-echo']?.[0], 'fine');
+      for (const value of [redacted.location, ...(redacted['x-echo'] as string[])]) {
+        assert.ok(value !== undefined && !value.includes(written), `${written} in ${String(value)}`);
+      }
+    }
   });
 });
