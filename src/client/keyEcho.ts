@@ -7,7 +7,7 @@
 // a key of eight or more characters does not happen by chance, so nothing else is changed.
 import { GistError, isGistError } from './errors';
 import type { HttpResponse } from './http';
-import { redactSecrets } from '../shared/redact';
+import { provablyWithoutSecrets, redactSecrets } from '../shared/redact';
 import type { GenerationResult } from './types';
 import type { GistUser } from '../shared/gistUser';
 
@@ -38,10 +38,27 @@ export function errorWithoutKey(error: unknown, keys: Keys): unknown {
  * that cuts the service's text short cannot keep part of a key.
  */
 export function responseWithoutKey(response: HttpResponse, keys: Keys): HttpResponse {
-  const headers = Object.fromEntries(
-    Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.map((one) => redactSecrets(one, keys)) : value === undefined ? undefined : redactSecrets(value, keys)]),
+  return { status: response.status, headers: headersWithoutKey(response.headers, keys), body: redactSecrets(response.body, keys) };
+}
+
+function headersWithoutKey(headers: HttpResponse['headers'], keys: Keys): HttpResponse['headers'] {
+  // Own members only, copied (never undici's object itself, whatever its prototype). Every value
+  // is proved at once: a key in none of them (the common case) leaves them as they are.
+  const entries = Object.entries(headers);
+  const all: string[] = [];
+  for (const [, value] of entries) {
+    if (Array.isArray(value)) {
+      all.push(...value);
+    } else if (value !== undefined) {
+      all.push(value);
+    }
+  }
+  if (provablyWithoutSecrets(all.join('\n'), keys)) {
+    return Object.fromEntries(entries);
+  }
+  return Object.fromEntries(
+    entries.map(([name, value]) => [name, Array.isArray(value) ? value.map((one) => redactSecrets(one, keys)) : value === undefined ? undefined : redactSecrets(value, keys)]),
   );
-  return { status: response.status, headers, body: redactSecrets(response.body, keys) };
 }
 
 /**

@@ -212,17 +212,59 @@ export function base64Forms(secret: string): string[] {
 /** Escapes are decoded this many times over: a key percent-encoded twice inside a JSON string escaped three times. */
 const MAX_LAYERS = 6;
 
+/** The keys of one call, with what their search needs worked out once (every response and results line is redacted). */
+interface SecretSet {
+  readonly secrets: readonly string[];
+  /** Each key and its written and base64 forms: searched for literally in the text as written. */
+  readonly forms: readonly string[];
+  readonly wanted: ReadonlySet<string>;
+}
+
+let lastSet: SecretSet | undefined;
+
+/** The set for `secrets`, the last one again when the keys are the same (a run redacts with the same keys thousands of times a second). */
+function secretSet(secrets: readonly string[]): SecretSet {
+  const last = lastSet;
+  if (last !== undefined && last.secrets.length === secrets.length && last.secrets.every((secret, index) => secret === secrets[index])) {
+    return last;
+  }
+  const set = { secrets: [...secrets], forms: secrets.flatMap((secret) => [secret, ...cachedForms(secret)]), wanted: wantedCharacters(secrets) };
+  lastSet = set;
+  return set;
+}
+
+/**
+ * Where the ESCAPE pattern could decode something: a backslash before `u`, `x` or a mark (a pair
+ * of backslashes included), `%XX`, `&#`. A backslash before a letter, digit or space (`\n`) stands
+ * for itself to `decodedText`. A text with none of these has no layer below it.
+ */
+const MAY_DECODE = /\\[^\w\s]|\\[ux]|%[0-9a-fA-F]{2}|&#/;
+
+/**
+ * True when `secretSpans` would find nothing, proved cheaply: no literal form of a key in the text
+ * and nothing in it that decodes. Exactly the first step of the search, without the decoding.
+ */
+function provablyClean(text: string, set: SecretSet): boolean {
+  if (MAY_DECODE.test(text)) {
+    return false;
+  }
+  for (const form of set.forms) {
+    if (text.includes(form)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** Every `[start, end)` of `text` that writes one of `secrets`, in any form. */
-function secretSpans(text: string, secrets: readonly string[]): Array<[number, number]> {
+function secretSpans(text: string, set: SecretSet): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const layers: Layer[] = [];
-  const wanted = wantedCharacters(secrets);
+  const { secrets, wanted } = set;
   const literal = (layerText: string, found: (start: number, end: number) => void): void => {
-    for (const secret of secrets) {
-      for (const form of [secret, ...(layers.length === 0 ? cachedForms(secret) : [])]) {
-        for (let at = layerText.indexOf(form); at !== -1; at = layerText.indexOf(form, at + 1)) {
-          found(at, at + form.length);
-        }
+    for (const form of layers.length === 0 ? set.forms : secrets) {
+      for (let at = layerText.indexOf(form); at !== -1; at = layerText.indexOf(form, at + 1)) {
+        found(at, at + form.length);
       }
     }
   };
@@ -262,13 +304,46 @@ function replaceSpans(text: string, spans: ReadonlyArray<[number, number]>): str
 
 /** `text` with every written form of each secret replaced by `***`. */
 export function redactSecrets(text: string, secrets: Iterable<string | undefined>): string {
-  const redactable = [...secrets].filter(isRedactable);
+  const redactable = redactableOf(secrets);
   if (redactable.length === 0) {
     return text;
   }
+  const set = secretSet(redactable);
+  return provablyClean(text, set) ? text : redactSpans(text, set);
+}
+
+/**
+ * True when `text` provably holds no form of any of `secrets` (the cheap proof alone); false when
+ * it may. What holds for a text holds for every stretch of it: many short texts are proved at once.
+ */
+export function provablyWithoutSecrets(text: string, secrets: Iterable<string | undefined>): boolean {
+  const redactable = redactableOf(secrets);
+  return redactable.length === 0 || provablyClean(text, secretSet(redactable));
+}
+
+/**
+ * `redactSecrets` without the cheap proof that there is nothing to find: the layered search every
+ * time. What the proof must agree with (a property test holds them equal).
+ */
+export function redactSecretsFully(text: string, secrets: Iterable<string | undefined>): string {
+  const redactable = redactableOf(secrets);
+  return redactable.length === 0 ? text : redactSpans(text, secretSet(redactable));
+}
+
+function redactableOf(secrets: Iterable<string | undefined>): string[] {
+  const redactable: string[] = [];
+  for (const secret of secrets) {
+    if (isRedactable(secret)) {
+      redactable.push(secret);
+    }
+  }
+  return redactable;
+}
+
+function redactSpans(text: string, set: SecretSet): string {
   let result = text;
   // Again until gone: `***` next to the text around it could spell a key that holds `*`.
-  for (let spans = secretSpans(result, redactable); spans.length > 0; spans = secretSpans(result, redactable)) {
+  for (let spans = secretSpans(result, set); spans.length > 0; spans = secretSpans(result, set)) {
     result = replaceSpans(result, spans);
   }
   return result;

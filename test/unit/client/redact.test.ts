@@ -4,7 +4,8 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { validateApiKey } from '../../../src/client/apiKey';
 import { errorFromFailure } from '../../../src/client/failureErrors';
-import { MIN_API_KEY_LENGTH, redactSecrets } from '../../../src/shared/redact';
+import { responseWithoutKey } from '../../../src/client/keyEcho';
+import { MIN_API_KEY_LENGTH, redactSecrets, redactSecretsFully } from '../../../src/shared/redact';
 
 /** A key with the characters JSON and URLs escape: `"`, `\`, `%`, `/`, `+`, `&`. */
 const AWKWARD_KEY = 'gk_"q\\u/%+&x';
@@ -79,5 +80,71 @@ describe('redaction of the API key', function () {
 
   it('leaves text without the key alone', function () {
     assert.equal(redactSecrets('nothing secret here', ['gk_demo_ada', undefined]), 'nothing secret here');
+  });
+  it('the cheap proof that a text holds no key agrees with the full layered search (property)', function () {
+    // Texts made of a key's characters, its written forms, escapes of its characters in every
+    // syntax the decoder reads (and near misses: `\n`, `%G1`, `&#`), and other text: wherever the
+    // proof says "nothing to find", the full search must find nothing either.
+    const keyChar = fc.constantFrom(...'gk_"q\\u/%+&x5fAa0*:!#;'.split(''));
+    const plainChar = fc.constantFrom(...'gk_demoa0123456789'.split(''));
+    const markChar = fc.constantFrom(...'gk_demo01/!:'.split(''));
+    const key = fc.oneof(...[keyChar, plainChar, markChar].map((unit) => fc.string({ unit, minLength: MIN_API_KEY_LENGTH, maxLength: 14 })));
+    const hex = (code: number, width: number): string => code.toString(16).padStart(width, '0');
+    const escapeOf = (char: string, syntax: number): string => {
+      const code = char.charCodeAt(0);
+      return [
+        `\\u${hex(code, 4)}`,
+        `\\u${hex(code, 4).toUpperCase()}`,
+        `\\x${hex(code, 2)}`,
+        `\\${char}`,
+        `\\\\${char}`,
+        `%${hex(code, 2)}`,
+        `%25${hex(code, 2)}`,
+        `&#${code};`,
+        `&#x${hex(code, 2)}`,
+        `\\u0025${hex(code, 2)}`,
+      ][syntax % 10] as string;
+    };
+    fc.assert(
+      fc.property(
+        key,
+        fc.array(fc.oneof(fc.string(), fc.constantFrom('\\n', '\\t', '%G1', '&#', '&amp;', '\\', '\\\\', '***', '"', '%'), fc.tuple(fc.nat(), fc.nat(), fc.nat()).map(([a, b, c]) => [a, b, c]), fc.nat()), { maxLength: 12 }),
+        (secret, parts) => {
+          const pieces = parts.map((part) => {
+            if (typeof part === 'string') {
+              return part;
+            }
+            if (typeof part === 'number') {
+              const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), Buffer.from(secret).toString('base64')];
+              return forms[part % forms.length] as string;
+            }
+            const [start, length, syntax] = part;
+            // The key, or a stretch of it, with one character escaped: a key in a mix of forms.
+            const from = (start ?? 0) % 2 === 0 ? 0 : (start ?? 0) % secret.length;
+            const slice = (length ?? 0) % 2 === 0 ? secret.slice(from) : secret.slice(from, from + 1 + ((length ?? 0) % secret.length));
+            const escaped = (syntax ?? 0) % slice.length;
+            return `${slice.slice(0, escaped)}${escapeOf(slice[escaped] as string, syntax ?? 0)}${slice.slice(escaped + 1)}`;
+          });
+          const text = pieces.join('');
+          assert.equal(redactSecrets(text, [secret]), redactSecretsFully(text, [secret]), JSON.stringify({ secret, text }));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+  it('takes every form of a key out of response headers, single or repeated, and copies the rest as they are', function () {
+    const clean = { 'content-type': 'application/json', 'x-call-id': 'c_1', 'set-cookie': ['a=1', 'b=2'] };
+    const kept = responseWithoutKey({ status: 200, headers: clean, body: '{}' }, [AWKWARD_KEY]);
+    assert.deepEqual(kept.headers, clean);
+    assert.notEqual(kept.headers, clean, 'a copy, never the object undici made');
+    for (const written of [AWKWARD_KEY, JSON.stringify(AWKWARD_KEY), encodeURIComponent(AWKWARD_KEY), Buffer.from(`x${AWKWARD_KEY}`).toString('base64')]) {
+      const headers = { 'content-type': 'application/json', location: `https://h/${written}`, 'x-echo': ['fine', `k=${written}`] };
+      const redacted = responseWithoutKey({ status: 302, headers, body: '' }, ['gk_other_key', AWKWARD_KEY]).headers;
+      assert.equal(redacted['content-type'], 'application/json');
+      assert.equal(redacted['x-echo']?.[0], 'fine');
+      for (const value of [redacted.location, ...(redacted['x-echo'] as string[])]) {
+        assert.ok(value !== undefined && !value.includes(written), `${written} in ${String(value)}`);
+      }
+    }
   });
 });
