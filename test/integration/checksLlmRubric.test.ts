@@ -14,21 +14,9 @@ import * as vscode from 'vscode';
 import type { CheckReport } from '../../src/checks/checkTestRun';
 import type { RubricConsentQuestion } from '../../src/checks/rubricModel';
 import { extensionApi, resetForTest, service, signIn, type TestedApi } from './support';
+import { PROVIDER_EXTENSION, SKIPPED_WITHOUT_PROVIDER_API, type TestModelProvider } from './testModelProvider';
 
-interface TestModelProvider {
-  readonly vendor: string;
-  readonly model: string;
-  readonly available: boolean;
-  readonly reason: string;
-  readonly requests: string[];
-  respond: ((prompt: string, token: vscode.CancellationToken) => string | Promise<string>) | undefined;
-}
-
-const PROVIDER_EXTENSION = 'gist-test.judge-test-models';
-const SKIPPED =
-  typeof (vscode.lm as typeof vscode.lm & { registerLanguageModelChatProvider?: unknown }).registerLanguageModelChatProvider === 'function'
-    ? undefined
-    : `skipped on VS Code ${vscode.version}: its API has no vscode.lm.registerLanguageModelChatProvider, so no test can provide a language model`;
+const SKIPPED = SKIPPED_WITHOUT_PROVIDER_API;
 
 /** The echo gist gives its `text` back. Line 4 and 5 hold the llm-rubric assertions (from 1). */
 const FILE = [

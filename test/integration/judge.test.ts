@@ -20,27 +20,9 @@ import { parseVotesFile } from '../../src/review/votesReader';
 import { readPrompt, resultLine, resultsHeader } from '../unit/judge/judgeFixtures';
 import { recordShownMessages } from './shownMessages';
 import { extensionApi, type TestedApi } from './support';
+import { PROVIDER_EXTENSION, SKIPPED_WITHOUT_PROVIDER_API, type TestModelProvider } from './testModelProvider';
 
-/** What test/fixtures/languageModelProvider/extension.js's activate() returns. */
-interface TestModelProvider {
-  readonly vendor: string;
-  readonly model: string;
-  readonly available: boolean;
-  readonly reason: string;
-  readonly requests: string[];
-  respond: ((prompt: string, token: vscode.CancellationToken) => string | Promise<string>) | undefined;
-}
-
-const PROVIDER_EXTENSION = 'gist-test.judge-test-models';
-/**
- * VS Code 1.100's API (our @types/vscode) has no way for an extension to provide a chat model; the
- * versions that have it (1.139 here) show `vscode.lm.registerLanguageModelChatProvider`. Known when
- * this file loads, so the skip and its reason are in the suite's report.
- */
-const SKIPPED =
-  typeof (vscode.lm as typeof vscode.lm & { registerLanguageModelChatProvider?: unknown }).registerLanguageModelChatProvider === 'function'
-    ? undefined
-    : `skipped on VS Code ${vscode.version}: its API has no vscode.lm.registerLanguageModelChatProvider, so no test can provide a language model`;
+const SKIPPED = SKIPPED_WITHOUT_PROVIDER_API;
 const MODEL_NAME = 'Test Judge';
 const INSTRUCTION = 'Prefer the output that greets the person warmly.\nA tie when both do.';
 

@@ -11,6 +11,7 @@ import type { VerdictsView } from '../../src/lab/resultsViewProtocol';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { closeAllEditors, extensionApi, waitFor, type TestedApi } from './support';
 import { resultsHeaderOf } from '../fixtures/resultsHeader';
+import { resultLineOf } from '../fixtures/resultLine';
 
 const ROWS = 12;
 const VARIANTS = ['formal', 'friendly'];
@@ -20,21 +21,10 @@ function header(startedAt: string, gist = 'welcome-email'): string {
 }
 
 function result(row: number, variant: string, content: string | null): string {
-  return JSON.stringify({
-    type: 'result',
-    row,
-    line: row + 1,
-    values: { name: `Person ${row}` },
-    variant,
-    sample: 1,
-    callId: content === null ? null : `call-${row}-${variant}-${content.length}`,
-    content,
-    length: content === null ? null : [...content].length,
-    error: content === null ? { kind: 'timeout', message: 'The gist service did not answer in 30 s.' } : null,
-    attempts: 1,
-    latencyMs: 100 + row,
-    finishedAt: '2026-11-24T10:00:01.000Z',
-  });
+  const failed = content === null;
+  return JSON.stringify(
+    resultLineOf({ row, variant, content, latencyMs: 100 + row, callId: failed ? null : `call-${row}-${variant}-${content.length}`, error: failed ? { kind: 'timeout', message: 'The gist service did not answer in 30 s.' } : null }),
+  );
 }
 
 /**

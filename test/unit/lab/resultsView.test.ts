@@ -11,25 +11,12 @@ import { orderRows, rowDiffers, rowHasFailure } from '../../../src/lab/resultsQu
 import { rowsContaining, viewRows } from '../../../src/lab/resultsRows';
 import type { ViewQuery } from '../../../src/lab/resultsViewProtocol';
 import { resultsHeaderOf } from '../../fixtures/resultsHeader';
+import { resultLineOf } from '../../fixtures/resultLine';
 
 const header = resultsHeaderOf();
 
 function result(row: number, variant: string, content: string | null, latencyMs: number, error?: { kind: string; message: string }): string {
-  return JSON.stringify({
-    type: 'result',
-    row,
-    line: row + 1,
-    values: { name: `Person ${row}` },
-    variant,
-    sample: 1,
-    callId: content === null ? null : `call-${row}-${variant}`,
-    content,
-    length: content === null ? null : [...content].length,
-    error: error ?? null,
-    attempts: 1,
-    latencyMs,
-    finishedAt: '2026-11-24T10:00:01.000Z',
-  });
+  return JSON.stringify(resultLineOf({ row, variant, content, latencyMs, error: error ?? null }));
 }
 
 const BY_ROW: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };

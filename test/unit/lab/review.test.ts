@@ -14,27 +14,14 @@ import { VerdictsComputer } from '../../../src/lab/verdictsComputer';
 import { appendVotes, lastUndoable, readVotesFiles } from '../../../src/lab/votesFiles';
 import { voteEntry } from '../../../src/review/votesWriter';
 import { resultsHeaderOf } from '../../fixtures/resultsHeader';
+import { resultLineOf } from '../../fixtures/resultLine';
 
 const WORKER = path.resolve(__dirname, '..', '..', '..', 'src', 'lab', 'verdictsWorker.js');
 
 const header = resultsHeaderOf({}, 6);
 
 function result(row: number, variant: string, content: string, latencyMs = 100): string {
-  return JSON.stringify({
-    type: 'result',
-    row,
-    line: row + 1,
-    values: { name: `Person ${row}` },
-    variant,
-    sample: 1,
-    callId: `call-${row}-${variant}`,
-    content,
-    length: [...content].length,
-    error: null,
-    attempts: 1,
-    latencyMs,
-    finishedAt: '2026-11-24T10:00:01.000Z',
-  });
+  return JSON.stringify(resultLineOf({ row, variant, content, latencyMs }));
 }
 
 describe('blind review (lab)', function () {
