@@ -13,7 +13,7 @@ import type { CheckResult } from '../expectations/runAssertion';
 import { formatCallLine } from '../generation/callLogLine';
 import { ResultsWriter } from '../runs/resultsWriter';
 import type { Logger } from '../shared/logger';
-import { plainText } from '../shared/inertText';
+import { plainText, visibleLine } from '../shared/inertText';
 import { oneLine } from '../shared/oneLine';
 import { variantLabel } from './checkNames';
 import { countCells, runTestFile, type CheckOutcome } from './checkRun';
@@ -23,6 +23,9 @@ import { gradeWithModel, needsModel } from './modelGrading';
 import type { RubricConsentQuestion, RubricModel } from './rubricModel';
 import type { LoadedTestFile } from './testFileLoad';
 import { modelGradedAssertions } from '../expectations/gradeTest';
+
+/** A Test Explorer message is one line of at most this many characters. */
+const MAX_TEST_MESSAGE_CHARS = 2_000;
 
 type ReadFile = { readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> };
 
@@ -85,6 +88,12 @@ export class CheckTestRun {
   }
 
   private record(item: vscode.TestItem, state: CheckReport['state'], messages: vscode.TestMessage[] = [], duration?: number, output?: string): void {
+    // Every message is shown as the text it is: a service's error, a model's answer and a test
+    // file's values hold outside text, so invisible and reordering characters are made visible here,
+    // for every message at once (the diff's expected and actual stay whole for the diff editor).
+    for (const message of messages) {
+      if (typeof message.message === 'string') message.message = visibleLine(message.message, MAX_TEST_MESSAGE_CHARS);
+    }
     if (state === 'passed') this.run.passed(item, duration);
     else if (state === 'failed') this.run.failed(item, messages, duration);
     else if (state === 'errored') this.run.errored(item, messages, duration);

@@ -182,11 +182,14 @@ describe('Checks in the Test Explorer', function () {
 
   it('a 500 in the middle of a run is an error of that cell with its kind; the others pass', async function () {
     await vscode.workspace.getConfiguration('gist').update('lab.maxRetries', 0, vscode.ConfigurationTarget.Global);
-    await service().injectFaults({ path: '/v1/generate/echo/plain', status: 500, error: 'Upstream model failed' }, 1);
+    // The service's error text is outside text: a reordering character in it is shown, not obeyed.
+    await service().injectFaults({ path: '/v1/generate/echo/plain', status: 500, error: 'Upstream model failed \u202Edeliaf' }, 1);
     const reports = await runChecks(api, [fileItem()]);
     const errored = reports.filter((report) => report.state === 'errored' && !report.item.endsWith('#3'));
     assert.equal(errored.length, 1, JSON.stringify(reports));
     assert.match(errored[0]?.messages[0]?.message ?? '', /^The call failed \(service 500\) after 1 attempts, so nothing was checked: /);
+    assert.ok(!(errored[0]?.messages[0]?.message ?? '').includes('\u202E'), errored[0]?.messages[0]?.message);
+    assert.match(errored[0]?.messages[0]?.message ?? '', /⟨U\+202E⟩deliaf/);
     assert.equal(reports.filter((report) => report.state === 'passed' || report.state === 'failed').length, 2);
   });
 
