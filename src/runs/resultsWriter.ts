@@ -28,7 +28,9 @@ export class ResultsWriter {
   private queuedBytes = 0;
   private writingBytes = 0;
   private pump: Promise<void> | undefined;
-  private gathering: { readonly timer: NodeJS.Timeout; readonly start: () => void } | undefined;
+  private gathering: NodeJS.Timeout | undefined;
+  /** Callers waiting in `flushed()`: while any wait, the pump writes whatever is queued at once. */
+  private waiting = 0;
   private failure: Error | undefined;
   private closed = false;
 
@@ -105,9 +107,14 @@ export class ResultsWriter {
 
   /** Resolves once every line appended so far is written; rejects with the first write failure. */
   async flushed(): Promise<void> {
-    this.gathering?.start();
-    while (this.pump !== undefined) {
-      await this.pump;
+    this.waiting += 1;
+    try {
+      while (this.pump !== undefined || (this.queue.length > 0 && this.failure === undefined)) {
+        this.startPump();
+        await this.pump;
+      }
+    } finally {
+      this.waiting -= 1;
     }
     if (this.failure !== undefined) {
       throw this.failure;
@@ -135,22 +142,21 @@ export class ResultsWriter {
       return;
     }
     if (this.queuedBytes >= WRITE_GATHER_BYTES) {
-      this.gathering?.start();
-    } else if (this.gathering === undefined) {
-      const start = (): void => {
-        if (this.gathering?.start === start) {
-          clearTimeout(this.gathering.timer);
-          this.gathering = undefined;
-          this.startPump();
-        }
-      };
-      this.gathering = { timer: setTimeout(start, WRITE_GATHER_MS), start };
+      this.startPump();
+    } else {
+      this.gathering ??= setTimeout(() => this.startPump(), WRITE_GATHER_MS);
     }
   }
 
   private startPump(): void {
+    clearTimeout(this.gathering);
+    this.gathering = undefined;
     this.pump ??= this.drain().finally(() => {
       this.pump = undefined;
+      // Lines that came during the last write wait for others again, unless someone waits for them.
+      if (this.queue.length > 0 && this.failure === undefined && this.waiting === 0) {
+        this.gathering ??= setTimeout(() => this.startPump(), WRITE_GATHER_MS);
+      }
     });
   }
 
@@ -167,6 +173,10 @@ export class ResultsWriter {
           written += bytesWritten;
         }
         this.position += bytes.length;
+        // Lines that came during this write go out with the next gathering (one write, not one per few lines).
+        if (this.waiting === 0 && this.queuedBytes < WRITE_GATHER_BYTES) {
+          break;
+        }
       } catch (error) {
         this.failure = new ResultsFileError('writeFailed', `The results file cannot be written: ${String((error as { message?: unknown }).message ?? error)}`, error);
       } finally {

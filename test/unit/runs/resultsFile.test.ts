@@ -4,7 +4,7 @@
 // JSON Schema (media/gistrun.schema.json), checked with ajv.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
@@ -81,6 +81,31 @@ describe('results file', function () {
       entries.map((entry) => entry.kind === 'line' && entry.lineNumber),
       [2, 3, 4, 5],
     );
+  });
+
+  it('gathers the lines that arrive while a write is under way into the next write, not a write each', async function () {
+    // A lab run appends thousands of lines a second; each write costs CPU and wakes file watchers.
+    const writer = await ResultsWriter.create(file, header(), { secrets: [KEY] });
+    const handle = (writer as unknown as { handle: { write: (...args: unknown[]) => Promise<unknown> } }).handle;
+    const write = handle.write.bind(handle);
+    let writes = 0;
+    handle.write = (...args: unknown[]) => {
+      writes += 1;
+      return write(...args);
+    };
+    const started = Date.now();
+    let appended = 0;
+    while (Date.now() - started < 350) {
+      writer.append(result(appended + 1, 'formal', 1));
+      appended += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await writer.close();
+    // One write every 100 ms, or each time 64 KiB have gathered, and the header's and the last.
+    const { size } = await stat(file);
+    const most = Math.ceil(size / (64 * 1024)) + 6;
+    assert.ok(writes <= most, `${appended} lines (${size} bytes) over 350 ms went out in ${writes} writes; at most ${most} expected`);
+    assert.equal((await entriesOf(file)).length, appended);
   });
 
   it('refuses to replace a results file unless asked to', async function () {
