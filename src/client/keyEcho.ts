@@ -43,22 +43,27 @@ export function responseWithoutKey(response: HttpResponse, keys: Keys): HttpResp
 
 function headersWithoutKey(headers: HttpResponse['headers'], keys: Keys): HttpResponse['headers'] {
   // Own members only, copied (never undici's object itself, whatever its prototype). Every value
-  // is proved at once: a key in none of them (the common case) leaves them as they are.
-  const entries = Object.entries(headers);
-  const all: string[] = [];
-  for (const [, value] of entries) {
-    if (Array.isArray(value)) {
-      all.push(...value);
-    } else if (value !== undefined) {
-      all.push(value);
+  // is proved at once: a key in none of them (the common case) leaves them as they are. Built
+  // with a loop, not entries/fromEntries: every call of a lab run passes here (~1 µs saved).
+  const names = Object.keys(headers);
+  let all = '';
+  for (const name of names) {
+    const value = headers[name];
+    all += Array.isArray(value) ? `${value.join('\n')}\n` : `${value ?? ''}\n`;
+  }
+  const clean = provablyWithoutSecrets(all, keys);
+  const copy: Record<string, string | string[] | undefined> = {};
+  for (const name of names) {
+    const value = headers[name];
+    const kept = clean || value === undefined ? value : Array.isArray(value) ? value.map((one) => redactSecrets(one, keys)) : redactSecrets(value, keys);
+    if (name === '__proto__') {
+      // Defined, not assigned: a header of that name stays a member, never the copy's prototype.
+      Object.defineProperty(copy, name, { value: kept, enumerable: true, writable: true, configurable: true });
+    } else {
+      copy[name] = kept;
     }
   }
-  if (provablyWithoutSecrets(all.join('\n'), keys)) {
-    return Object.fromEntries(entries);
-  }
-  return Object.fromEntries(
-    entries.map(([name, value]) => [name, Array.isArray(value) ? value.map((one) => redactSecrets(one, keys)) : value === undefined ? undefined : redactSecrets(value, keys)]),
-  );
+  return copy;
 }
 
 /**

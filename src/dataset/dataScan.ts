@@ -26,6 +26,8 @@ export interface DataScan {
   readonly firstBadRows: readonly BadRow[];
   readonly sha256: string;
   readonly bytes: number;
+  /** The file's modification time when the scan began: a run reuses the scan only while it is the same (see `unchangedSince`). */
+  readonly modifiedMs: number;
 }
 
 export interface ScanOptions extends Pick<DataRowsOptions, 'maxRows' | 'signal'> {
@@ -36,8 +38,9 @@ export interface ScanOptions extends Pick<DataRowsOptions, 'maxRows' | 'signal'>
 /** Reads the whole file once; throws a DataFileError when it cannot be read at all (see `DataFileErrorKind`). */
 export async function scanDataFile(path: string, format: DataFormat, options: ScanOptions = {}): Promise<DataScan> {
   let bytes: number;
+  let modifiedMs: number;
   try {
-    bytes = (await stat(path)).size;
+    ({ size: bytes, mtimeMs: modifiedMs } = await stat(path));
   } catch (error) {
     throw unreadable(error);
   }
@@ -79,5 +82,19 @@ export async function scanDataFile(path: string, format: DataFormat, options: Sc
   for await (const batch of readDataFileBatches(path, format, { ...options, onChunk: (chunk) => hash.update(chunk) })) {
     batch.forEach(scanRow);
   }
-  return { format, columns: [...columns], rows, usableRows: rows - badRows, badRows, firstBadRows, sha256: hash.digest('hex'), bytes };
+  return { format, columns: [...columns], rows, usableRows: rows - badRows, badRows, firstBadRows, sha256: hash.digest('hex'), bytes, modifiedMs };
+}
+
+/**
+ * True when the file at `path` is as `scan` found it, by size and modification time: the run then
+ * reuses the scan the summary step made instead of reading the whole file again. Taken before
+ * the scan read, a change during the scan shows as a different time, never as the same one.
+ */
+export async function unchangedSince(path: string, scan: DataScan): Promise<boolean> {
+  try {
+    const now = await stat(path);
+    return now.size === scan.bytes && now.mtimeMs === scan.modifiedMs;
+  } catch {
+    return false;
+  }
 }

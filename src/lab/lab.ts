@@ -217,7 +217,7 @@ export class Lab implements vscode.Disposable {
       onBadRow: args.onBadRow,
       resultsPath: args.resultsFile ?? resultsPathFor(args.dataFile, args.gistId),
       overwrite: args.overwrite,
-      rows: scan.rows,
+      scan,
     };
   }
 

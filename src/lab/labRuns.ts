@@ -79,6 +79,7 @@ export class LabRuns implements vscode.Disposable {
           mapping: request.mapping,
           resultsPath: request.resultsPath,
           overwrite: request.overwrite,
+          scan: request.scan,
         },
         { ...options, concurrency, maxRetries, onBadRow: request.onBadRow, service: { client: this.deps.client, connection } },
       ),

@@ -32,7 +32,8 @@ export interface LabRequest {
   readonly onBadRow: 'skip' | 'stop';
   readonly resultsPath: string;
   readonly overwrite: boolean;
-  readonly rows: number;
+  /** The data file as the summary counted it: the run reuses it while the file is unchanged. */
+  readonly scan: DataScan;
 }
 
 export interface LabFlowContext {
@@ -318,6 +319,6 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
     onBadRow: state.onBadRow,
     resultsPath: state.resultsPath,
     overwrite: state.overwrite,
-    rows: state.scan.rows,
+    scan: state.scan,
   };
 }

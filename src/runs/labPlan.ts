@@ -1,6 +1,7 @@
 // What a run over a data file is asked to do, checked before anything is read or sent: the gist,
 // its variants (Automatic included), samples per cell, the data file and the column mapping.
 // Pure: no `vscode`.
+import type { DataScan } from '../dataset/dataScan';
 import { identifierProblem } from '../client/identifiers';
 import { mappingProblem, valuesOfRow, type ColumnMapping } from '../dataset/columnMapping';
 import type { DataFormat } from '../dataset/dataFormat';
@@ -26,6 +27,12 @@ export interface LabRunPlan {
   readonly resultsPath?: string;
   /** Replace a results file of that name; default: refuse to. */
   readonly overwrite?: boolean;
+  /**
+   * The scan the caller made of the data file for its summary: reused while the file is unchanged
+   * (same size and modification time), so a run does not read the whole file once more before
+   * its first call; scanned again otherwise.
+   */
+  readonly scan?: DataScan;
 }
 
 /** Throws a LabSetupError that says what to change. */

@@ -6,7 +6,7 @@ import type { GistClient } from '../client/gistClient';
 import type { ConnectionSettings } from '../client/types';
 import { formatOfPath } from '../dataset/dataFormat';
 import { readDataFileBatches } from '../dataset/dataRows';
-import { scanDataFile, type DataScan } from '../dataset/dataScan';
+import { scanDataFile, unchangedSince, type DataScan } from '../dataset/dataScan';
 import { DataFileError } from '../dataset/dataFileError';
 import type { ValueSource } from '../dataset/columnMapping';
 import { recordOf } from '../shared/keyedRecord';
@@ -96,7 +96,8 @@ export async function startLabRun(plan: LabRunPlan, options: LabRunOptions): Pro
   }
   const samples = plan.samples ?? 1;
   // A CSV header is known before the scan's rows: a column the mapping names must be in it.
-  const scan: DataScan = await scanDataFile(plan.dataPath, format, { signal: options.signal });
+  const scan: DataScan =
+    plan.scan !== undefined && plan.scan.format === format && (await unchangedSince(plan.dataPath, plan.scan)) ? plan.scan : await scanDataFile(plan.dataPath, format, { signal: options.signal });
   checkMapping(plan.variables, plan.mapping, format === 'csv' ? scan.columns : undefined);
   checkCalls(scan.rows, plan.variants.length, samples);
   const resultsPath = plan.resultsPath ?? resultsPathFor(plan.dataPath, plan.gistId);

@@ -239,13 +239,42 @@ function secretSet(secrets: readonly string[]): SecretSet {
  * for itself to `decodedText`. A text with none of these has no layer below it.
  */
 const MAY_DECODE = /\\[^\w\s]|\\[ux]|%[0-9a-fA-F]{2}|&#/;
+const ESCAPE_AT = /\\(?:[^\w\s]|[ux])/y;
+const PERCENT_AT = /%[0-9a-fA-F]{2}/y;
+
+/**
+ * `MAY_DECODE.test(text)`, found by jumping from one `\`, `%` or `&#` to the next: the pattern
+ * tried at every character cost ~0.7 µs on a results line, a third of a redaction (a property
+ * test holds the two equal).
+ */
+export function mayDecode(text: string): boolean {
+  if (text.includes('&#')) {
+    return true;
+  }
+  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', at + 1)) {
+    ESCAPE_AT.lastIndex = at;
+    if (ESCAPE_AT.test(text)) {
+      return true;
+    }
+  }
+  for (let at = text.indexOf('%'); at !== -1; at = text.indexOf('%', at + 1)) {
+    PERCENT_AT.lastIndex = at;
+    if (PERCENT_AT.test(text)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The pattern `mayDecode` finds, for the property test that holds them equal. */
+export const MAY_DECODE_PATTERN = MAY_DECODE;
 
 /**
  * True when `secretSpans` would find nothing, proved cheaply: no literal form of a key in the text
  * and nothing in it that decodes. Exactly the first step of the search, without the decoding.
  */
 function provablyClean(text: string, set: SecretSet): boolean {
-  if (MAY_DECODE.test(text)) {
+  if (mayDecode(text)) {
     return false;
   }
   for (const form of set.forms) {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { validateApiKey } from '../../../src/client/apiKey';
 import { errorFromFailure } from '../../../src/client/failureErrors';
 import { responseWithoutKey } from '../../../src/client/keyEcho';
-import { MIN_API_KEY_LENGTH, redactSecrets, redactSecretsFully } from '../../../src/shared/redact';
+import { MAY_DECODE_PATTERN, MIN_API_KEY_LENGTH, mayDecode, redactSecrets, redactSecretsFully } from '../../../src/shared/redact';
 
 /** A key with the characters JSON and URLs escape: `"`, `\`, `%`, `/`, `+`, `&`. */
 const AWKWARD_KEY = 'gk_"q\\u/%+&x';
@@ -132,6 +132,20 @@ describe('redaction of the API key', function () {
       { numRuns: 3000 },
     );
   });
+  it('finds where a text may decode exactly where the escape pattern does (the fast scan and the pattern agree)', function () {
+    // Backslashes, percents, ampersands and hashes among word characters, u and x, hex digits and every kind of space JavaScript's \s knows.
+    const unit = fc.constantFrom(...'\\%&#ux0aFgG_ -!"\n\t\u00a0\u2028\ufeff\u3000\u1680'.split(''));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit, maxLength: 16 }), fc.string()), (text) => {
+        assert.equal(mayDecode(text), MAY_DECODE_PATTERN.test(text), JSON.stringify(text));
+      }),
+      { numRuns: 20000 },
+    );
+    for (const text of ['\\', 'a\\', '\\n', '\\\\', '\\u', '\\ ', '\\\u00a0', '%', '%4', '%4g', '%4F', '&', '&#', '#&']) {
+      assert.equal(mayDecode(text), MAY_DECODE_PATTERN.test(text), JSON.stringify(text));
+    }
+  });
+
   it('takes every form of a key out of response headers, single or repeated, and copies the rest as they are', function () {
     const clean = { 'content-type': 'application/json', 'x-call-id': 'c_1', 'set-cookie': ['a=1', 'b=2'] };
     const kept = responseWithoutKey({ status: 200, headers: clean, body: '{}' }, [AWKWARD_KEY]);
@@ -145,6 +159,16 @@ describe('redaction of the API key', function () {
       for (const value of [redacted.location, ...(redacted['x-echo'] as string[])]) {
         assert.ok(value !== undefined && !value.includes(written), `${written} in ${String(value)}`);
       }
+    }
+    // A header named __proto__ (undici keeps it as a member) is copied as a member, never as the copy's prototype.
+    for (const value of ['x', AWKWARD_KEY]) {
+      // JSON.parse makes __proto__ an own member, as undici's header parsing does.
+      const hostile = JSON.parse(`{"content-type":"application/json","__proto__":${JSON.stringify(value)}}`) as Record<string, string>;
+      const copied = responseWithoutKey({ status: 200, headers: hostile, body: '' }, [AWKWARD_KEY]).headers;
+      assert.equal(Object.getPrototypeOf(copied), Object.prototype);
+      assert.deepEqual(Object.keys(copied).sort(), ['__proto__', 'content-type']);
+      assert.equal(Object.getOwnPropertyDescriptor(copied, '__proto__')?.value, redactSecrets(value, [AWKWARD_KEY]));
+      assert.notEqual(redactSecrets(AWKWARD_KEY, [AWKWARD_KEY]), AWKWARD_KEY);
     }
   });
 });

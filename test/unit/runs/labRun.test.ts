@@ -1,14 +1,16 @@
 // The engine against the local gist service with injected faults, on a deterministic clock:
 // every run ends with exactly the cells expected and none twice, whatever the service does.
 import { strict as assert } from 'node:assert';
-import { readFile, truncate, writeFile } from 'node:fs/promises';
+import { readFile, truncate, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isGistError } from '../../../src/client/errors';
 import { recordOf } from '../../../src/shared/keyedRecord';
 import { writtenForms } from '../support/writtenForms';
+import { scanDataFile } from '../../../src/dataset/dataScan';
 import { isLabSetupError } from '../../../src/runs/labSetupError';
 import { resumeLabRun, startLabRun } from '../../../src/runs/labRun';
 import { planResume, type ResumePlan } from '../../../src/runs/resumePlan';
+import { readResultsHeader } from '../../../src/runs/resultsReader';
 import { summarizeResultsFile } from '../../../src/runs/summary';
 import type { RunProgress } from '../../../src/runs/progressMeter';
 import { everyCell, KEY, readBack, useLabFixture } from './labFixture';
@@ -251,6 +253,25 @@ describe('variant lab runs', function () {
     assert.ok(changed.kind === 'dataChanged' && changed.expectedSha256 !== changed.actualSha256);
     const gone = await planResume(outcome.resultsPath, { dataPath: path.join(lab.folder, 'nowhere.csv') });
     assert.equal(gone.kind, 'dataUnreadable');
+  });
+
+  it('reuses the summary’s scan of an unchanged data file, and scans again a file changed since', async function () {
+    const data = await lab.data(4);
+    const scan = await scanDataFile(data, 'csv');
+    // A scan of the same file says the same: marked here so that its reuse shows in the header.
+    const marked = { ...scan, sha256: 'f'.repeat(64) };
+    const reused = await startLabRun({ ...lab.plan(data), scan: marked }, lab.options());
+    assert.equal(reused.end, 'finished');
+    assert.equal((await readResultsHeader(reused.resultsPath)).data.sha256, marked.sha256);
+    // Changed after the summary (other rows, a later time): scanned again, the header tells the truth.
+    await writeFile(data, 'name,product\nSomeone,Else\nAnother,One\n');
+    await utimes(data, new Date(), new Date(scan.modifiedMs + 5000));
+    const rescanned = await startLabRun({ ...lab.plan(data), scan: marked, overwrite: true }, lab.options());
+    assert.equal(rescanned.end, 'finished');
+    assert.equal((await planResume(rescanned.resultsPath)).kind, 'complete');
+    const header = await readResultsHeader(rescanned.resultsPath);
+    assert.equal(header.data.rows, 2);
+    assert.equal(header.data.sha256, (await scanDataFile(data, 'csv')).sha256);
   });
 
   it('runs a cell cut short by a crash again, and a failed cell again when asked, each once', async function () {

@@ -8,12 +8,13 @@ import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/prom
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Ajv from 'ajv';
+import fc from 'fast-check';
 import { recordOf } from '../../../src/shared/keyedRecord';
 import { MAX_RESULT_CONTENT_BYTES } from '../../../src/shared/limits';
 import { writtenForms } from '../support/writtenForms';
 import { isResultsFileError } from '../../../src/runs/resultsFileError';
 import { openResults, readResultsHeader, type ResultsEntry } from '../../../src/runs/resultsReader';
-import { codePointLength, keptContent, lineText } from '../../../src/runs/resultsText';
+import { codePointLength, keptContent, lineText, orderedJson, orderedJsonSlowly } from '../../../src/runs/resultsText';
 import { ResultsWriter } from '../../../src/runs/resultsWriter';
 import { dataPathOf, relativeDataPath, resultsPathFor } from '../../../src/runs/resultsFormat';
 import { failed, header, result, rowError } from './resultsSamples';
@@ -106,6 +107,38 @@ describe('results file', function () {
     const most = Math.ceil(size / (64 * 1024)) + 6;
     assert.ok(writes <= most, `${appended} lines (${size} bytes) over 350 ms went out in ${writes} writes; at most ${most} expected`);
     assert.equal((await entriesOf(file)).length, appended);
+  });
+
+  it('writes a result line member by member exactly as JSON.stringify writes the ordered line (property)', function () {
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('"', '\\', '\u2028', '\ud800', ''));
+    const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-0, 1e21, 0.1 + 0.2));
+    const line = fc.record(
+      {
+        type: fc.constant('result' as const),
+        row: number,
+        line: number,
+        values: fc.dictionary(text, text).map((entries) => recordOf(Object.entries(entries))),
+        variant: fc.option(text, { nil: null }),
+        sample: number,
+        callId: fc.option(text, { nil: null }),
+        content: fc.option(text, { nil: null }),
+        length: fc.option(number, { nil: null }),
+        truncated: fc.boolean(),
+        error: fc.option(fc.record({ kind: text, message: text, status: number }, { requiredKeys: ['kind', 'message'] }), { nil: null }),
+        attempts: number,
+        latencyMs: number,
+        finishedAt: text,
+        extensions: fc.dictionary(text, fc.jsonValue()),
+      },
+      { requiredKeys: ['type', 'row', 'line', 'values', 'variant', 'sample', 'callId', 'content', 'length', 'error', 'attempts', 'latencyMs', 'finishedAt'] },
+    );
+    fc.assert(
+      fc.property(line, (one) => {
+        assert.equal(orderedJson(one), orderedJsonSlowly(one));
+      }),
+      { numRuns: 5000 },
+    );
+    assert.equal(orderedJson(result(1, 'formal', 1)), orderedJsonSlowly(result(1, 'formal', 1)));
   });
 
   it('refuses to replace a results file unless asked to', async function () {
