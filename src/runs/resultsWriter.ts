@@ -1,4 +1,4 @@
-// Appends the lines of a results file as calls finish: lines are gathered for up to 20 ms (or
+// Appends the lines of a results file as calls finish: lines are gathered for up to 100 ms (or
 // 64 KiB) and go out in one write, since an asynchronous write costs ~20 µs of CPU however short
 // (a lab run makes thousands of calls a second); a crash loses at most those lines, whose cells a
 // resume runs again (a line cut short is ignored by the reader and cut off on resume).
