@@ -210,7 +210,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   if (args.junit !== undefined) {
     const junitPath = path.resolve(io.cwd, args.junit);
     await mkdir(path.dirname(junitPath), { recursive: true });
-    await writeFile(junitPath, junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
+    await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
   }
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (github && summaryFile !== undefined && summaryFile !== '') {
