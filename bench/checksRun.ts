@@ -5,9 +5,10 @@
 // lines) and as CI runs it (the bundled dist/cli/gist-check.js, a Node start included); the bare
 // pool runs in this process too and, for the bundle's fair match, as a process of its own
 // (out/bench/bareCalls.js, also timed from spawn to exit). Medians over rounds that rotate the runs,
-// so each sees the same machine.
+// so each sees the same machine; with the CPU each took a call (steadier than calls/s on a shared
+// machine) and what a process costs before its calls (Node's start, `--help`, one test).
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCheckCommand } from '../src/cli/checkCommand';
@@ -145,35 +146,66 @@ function cliArgs(serviceUrl: string): string[] {
   return ['checks.gisttest.json', '--base-url', serviceUrl, '--concurrency', String(CONCURRENCY)];
 }
 
-async function inProcessCli(folder: string, serviceUrl: string): Promise<number> {
-  const started = performance.now();
-  const code = await runCheckCommand({ argv: cliArgs(serviceUrl), env: { GIST_API_KEY: KEY }, cwd: folder, out: () => undefined, err: () => undefined, version: 'bench', signal: new AbortController().signal });
-  if (code !== 0) throw new Error(`gist-check in process exited ${code}`);
-  return (performance.now() - started) / 1000;
+/** One timed run: seconds from start to end, and the CPU it took (µs, user + system). */
+interface Timed {
+  readonly seconds: number;
+  readonly cpuMicros: number;
 }
 
-/** Seconds from the spawn of `node <args>` to its exit (0, or it throws with the start of its stderr). */
-async function timedProcess(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+async function inProcessCli(folder: string, serviceUrl: string, file = 'checks.gisttest.json'): Promise<Timed> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const cpu = process.cpuUsage();
+  const code = await runCheckCommand({ argv: [file, ...cliArgs(serviceUrl).slice(1)], env: { GIST_API_KEY: KEY }, cwd: folder, out: () => undefined, err: () => undefined, version: 'bench', signal: new AbortController().signal });
+  const used = process.cpuUsage(cpu);
+  if (code !== 0) throw new Error(`gist-check in process exited ${code}`);
+  return { seconds: (performance.now() - started) / 1000, cpuMicros: used.user + used.system };
+}
+
+/**
+ * `node <args>` from spawn to exit (0, or it throws with the start of its stderr): its seconds, and
+ * its CPU from Node's start to exit, which out/bench/cpuAtExit.js, preloaded, writes down.
+ */
+async function timedProcess(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Timed> {
+  const cpuFile = path.join(cwd, `cpu-${process.pid}.txt`);
+  await rm(cpuFile, { force: true });
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-r', path.join(REPO_ROOT, 'out', 'bench', 'cpuAtExit.js'), ...args], { cwd, env: { ...env, GIST_BENCH_CPU_FILE: cpuFile }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`node ${args.map((arg) => path.basename(arg)).join(' ')} exited ${String(code)}: ${stderr.slice(0, 500)}`);
-  return (performance.now() - started) / 1000;
+  return { seconds, cpuMicros: Number(await readFile(cpuFile, 'utf8')) };
 }
 
-function bundledCli(folder: string, serviceUrl: string): Promise<number> {
-  return timedProcess([path.join(REPO_ROOT, 'dist', 'cli', 'gist-check.js'), ...cliArgs(serviceUrl)], folder, { PATH: process.env.PATH, GIST_API_KEY: KEY });
+const BUNDLE = path.join(REPO_ROOT, 'dist', 'cli', 'gist-check.js');
+
+function bundledCli(folder: string, serviceUrl: string, file = 'checks.gisttest.json'): Promise<Timed> {
+  return timedProcess([BUNDLE, file, ...cliArgs(serviceUrl).slice(1)], folder, { PATH: process.env.PATH, GIST_API_KEY: KEY });
 }
 
 /** The bare pool as a process: a Node start and undici's load included, as the bundle's are. */
-function bareProcess(folder: string, serviceUrl: string, rows: number): Promise<number> {
+function bareProcess(folder: string, serviceUrl: string, rows: number): Promise<Timed> {
   return timedProcess([path.join(REPO_ROOT, 'out', 'bench', 'bareCalls.js'), serviceUrl, String(rows)], folder, { PATH: process.env.PATH });
 }
 
 const KINDS = ['bare', 'bareProcess', 'inProcess', 'bundled'] as const;
 type Kind = (typeof KINDS)[number];
+
+/**
+ * What a process costs before and around its calls: Node alone (`node -e ""`), `gist-check --help`
+ * (the bundle read, compiled and run up to its arguments), and one test × 2 variants by the
+ * bundle and by the bare pool as a process (start, first connections, the first calls' JIT).
+ */
+const STARTS = ['node', 'help', 'bundledOneTest', 'bareOneTest'] as const;
+type Start = (typeof STARTS)[number];
+
+export interface StartFigures {
+  /** Medians, spawn to exit. */
+  readonly wallMs: number;
+  /** Medians, CPU from Node's start to exit. */
+  readonly cpuMs: number;
+}
 
 export interface CliFigures {
   readonly tests: number;
@@ -190,41 +222,72 @@ export interface CliFigures {
   readonly bundledToBareRatio: number;
   /** The bundle over the bare pool as a process, both from spawn to exit: the like-for-like ratio for CI. */
   readonly bundledToBareProcessRatio: number;
+  /**
+   * CPU per call (µs, medians), steadier than calls/s on a shared machine: in process, this
+   * process's CPU during the run; as processes, all their CPU from Node's start to exit over the calls.
+   */
+  readonly cpuMicrosPerCall: Record<Kind, number>;
+  readonly starts: Record<Start, StartFigures>;
   readonly samples: Record<Kind, number[]>;
 }
 
 export async function cliBench(quick: boolean, log: (line: string) => void): Promise<CliFigures> {
   const rows = quick ? 250 : 1000;
-  const rounds = quick ? 1 : 5;
+  const rounds = quick ? 3 : 5;
   const calls = rows * 2;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'gist-bench-checks-'));
   const service = await serviceProcess();
   try {
     await writeFile(path.join(folder, 'checks.gisttest.json'), checksFile(rows));
+    await writeFile(path.join(folder, 'one.gisttest.json'), checksFile(1));
     // Warm up: connections, the service's JIT, ours.
     await inProcessCli(folder, service.url);
     await bareRun(service.url, rows);
     await bareProcess(folder, service.url, rows);
     const samples: Record<Kind, number[]> = { bare: [], bareProcess: [], inProcess: [], bundled: [] };
-    const timed: Record<Kind, () => Promise<number>> = {
-      bare: async () => (await bareRun(service.url, rows)).seconds,
+    const cpu: Record<Kind, number[]> = { bare: [], bareProcess: [], inProcess: [], bundled: [] };
+    const timed: Record<Kind, () => Promise<Timed>> = {
+      bare: async () => {
+        const run = await bareRun(service.url, rows);
+        return { seconds: run.seconds, cpuMicros: run.cpuMicrosPerCall * run.calls };
+      },
       bareProcess: () => bareProcess(folder, service.url, rows),
       inProcess: () => inProcessCli(folder, service.url),
       bundled: () => bundledCli(folder, service.url),
+    };
+    const startSamples: Record<Start, Timed[]> = { node: [], help: [], bundledOneTest: [], bareOneTest: [] };
+    const startRuns: Record<Start, () => Promise<Timed>> = {
+      node: () => timedProcess(['-e', ''], folder, { PATH: process.env.PATH }),
+      help: () => timedProcess([BUNDLE, '--help'], folder, { PATH: process.env.PATH }),
+      bundledOneTest: () => bundledCli(folder, service.url, 'one.gisttest.json'),
+      bareOneTest: () => bareProcess(folder, service.url, 1),
     };
     for (let turn = 0; turn < rounds; turn++) {
       // Rotate the order so none always runs first on a cooler machine.
       const order = KINDS.map((_, index) => KINDS[(index + turn) % KINDS.length] ?? 'bare');
       for (const kind of order) {
-        const seconds = await timed[kind]();
+        const { seconds, cpuMicros } = await timed[kind]();
         samples[kind].push(round(calls / seconds, 0));
-        log(`checks, round ${turn + 1} of ${rounds}: ${kind} ${calls} calls in ${seconds.toFixed(2)} s = ${(calls / seconds).toFixed(0)} calls/s`);
+        cpu[kind].push(round(cpuMicros / calls, 1));
+        log(`checks, round ${turn + 1} of ${rounds}: ${kind} ${calls} calls in ${seconds.toFixed(2)} s = ${(calls / seconds).toFixed(0)} calls/s, ${(cpuMicros / calls).toFixed(0)} µs of CPU a call`);
+      }
+      // Starts are short: several of each a round, rotated too.
+      for (let repeat = 0; repeat < 3; repeat++) {
+        for (const start of STARTS.map((_, index) => STARTS[(index + turn + repeat) % STARTS.length] ?? 'node')) startSamples[start].push(await startRuns[start]());
       }
     }
     const bare = median(samples.bare);
     const bareAsProcess = median(samples.bareProcess);
     const inProcess = median(samples.inProcess);
     const bundled = median(samples.bundled);
+    const cpuMicrosPerCall = Object.fromEntries(KINDS.map((kind) => [kind, round(median(cpu[kind]), 1)])) as Record<Kind, number>;
+    const starts = Object.fromEntries(
+      STARTS.map((start) => [start, { wallMs: round(median(startSamples[start].map((run) => run.seconds * 1000)), 1), cpuMs: round(median(startSamples[start].map((run) => run.cpuMicros / 1000)), 1) }]),
+    ) as Record<Start, StartFigures>;
+    log(
+      `checks, CPU a call (µs, medians): bare pool ${cpuMicrosPerCall.bare}, gist-check in process ${cpuMicrosPerCall.inProcess}; as processes, Node's start included: bare pool ${cpuMicrosPerCall.bareProcess}, bundled gist-check ${cpuMicrosPerCall.bundled}`,
+    );
+    log(`checks, starts (ms, medians of wall / CPU): ${STARTS.map((start) => `${start} ${starts[start].wallMs} / ${starts[start].cpuMs}`).join('; ')}`);
     return {
       tests: rows,
       variants: 2,
@@ -237,6 +300,8 @@ export async function cliBench(quick: boolean, log: (line: string) => void): Pro
       inProcessToBareRatio: round(inProcess / bare),
       bundledToBareRatio: round(bundled / bare),
       bundledToBareProcessRatio: round(bundled / bareAsProcess),
+      cpuMicrosPerCall,
+      starts,
       samples,
     };
   } finally {

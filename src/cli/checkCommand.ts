@@ -13,6 +13,7 @@ import type { Catalog } from '../catalog/catalog';
 import { validateApiKey, validateHeaderName } from '../client/apiKey';
 import { GistClient } from '../client/gistClient';
 import { proxyDispatcherFactory } from '../client/proxy';
+import { trustOnFirstTls } from '../client/trust';
 import type { ConnectionSettings } from '../client/types';
 import { validateBaseUrl } from '../client/urls';
 import { loadCheckLibraries } from '../expectations/checkLibraries';
@@ -45,6 +46,8 @@ export interface CommandIo {
   readonly version: string;
   /** Aborted on Ctrl+C: no call starts after it, those under way end within a second. */
   readonly signal?: AbortSignal;
+  /** Replaces the OS trust store's CAs (see `trustOptions`), for tests and the benchmark. */
+  readonly systemCas?: () => string[] | undefined;
 }
 
 interface FileRun {
@@ -136,7 +139,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   }
 
   const connection: ConnectionSettings = { baseUrl: baseUrl.url, apiKeyHeader: header.name, apiKey: key.key, timeoutMs: args.timeoutMs };
-  const client = new GistClient({ userAgent: `gist-check/${io.version}`, dispatcherFactory: proxyDispatcherFactory({}), knownKeys: () => secrets });
+  const client = new GistClient({ userAgent: `gist-check/${io.version}`, dispatcherFactory: trustOnFirstTls(proxyDispatcherFactory({}, io.systemCas)), knownKeys: () => secrets });
   const catalog = readCatalog(root);
   const runs: FileRun[] = [];
   const total = new CheckTally();
@@ -207,7 +210,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   if (args.junit !== undefined) {
     const junitPath = path.resolve(io.cwd, args.junit);
     await mkdir(path.dirname(junitPath), { recursive: true });
-    await writeFile(junitPath, junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
+    await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
   }
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (github && summaryFile !== undefined && summaryFile !== '') {

@@ -4,6 +4,10 @@
 // Pure Node: no `vscode`; the extension passes the setting in.
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
+import type { Dispatcher } from 'undici';
+import type { Undici } from './http';
+import { directAgent } from './loopback';
+import { isLoopbackHost } from './urls';
 
 /** TLS options for undici's `connect`, `requestTls` and `proxyTls`. */
 export interface TrustOptions {
@@ -86,4 +90,61 @@ export function trustOptions(
   }
   systemTrust ??= trustFrom(systemTrustedCas());
   return systemTrust;
+}
+
+/** True for an http:// origin on this machine: a connection to it is plain TCP, never TLS nor a proxy's. */
+function isPlainLoopback(origin: unknown): boolean {
+  try {
+    const url = new URL(String(origin));
+    return url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A `GistClientOptions.dispatcherFactory` that makes `trusted` (and so the trust it holds: the OS
+ * store read and its CAs parsed, 50–100 ms of gist-check's start) on the first call that may need
+ * TLS. Calls to an http:// loopback service go to a direct agent without TLS options, as `trusted`
+ * (a `proxyDispatcherFactory`) sends them too, since a loopback service is never proxied: a run
+ * against a local service never makes the trust. A `trusted` that throws (an unusable proxy URL)
+ * fails that call and is tried again on the next.
+ */
+export function trustOnFirstTls(trusted: (undici: Undici) => Dispatcher): (undici: Undici) => Dispatcher {
+  return (undici) => {
+    let plain: Dispatcher | undefined;
+    let secured: Dispatcher | undefined;
+    // Calls go to one origin or two: the last decision is kept, so a call does not parse its URL.
+    let lastOrigin: unknown;
+    let lastPlain = false;
+    const made = (): Dispatcher[] => [plain, secured].filter((dispatcher): dispatcher is Dispatcher => dispatcher !== undefined);
+    const all = (work: (dispatcher: Dispatcher) => Promise<void>): Promise<void> => Promise.all(made().map(work)).then(() => undefined);
+    // undici.Dispatcher carries `request()` and friends, which call `dispatch()` (as in `loopbackDirect`).
+    const Base = undici.Dispatcher as unknown as new () => object;
+    class TrustOnFirstTls extends Base {
+      dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+        if (options.origin !== lastOrigin) {
+          lastOrigin = options.origin;
+          lastPlain = isPlainLoopback(options.origin);
+        }
+        if (lastPlain) {
+          plain ??= directAgent(undici);
+          return plain.dispatch(options, handler);
+        }
+        secured ??= trusted(undici);
+        return secured.dispatch(options, handler);
+      }
+      close(callback?: () => void): Promise<void> | undefined {
+        const closing = all((dispatcher) => dispatcher.close());
+        return callback === undefined ? closing : void closing.then(callback, callback);
+      }
+      destroy(errorOrCallback?: Error | null | (() => void), callback?: () => void): Promise<void> | undefined {
+        const error = typeof errorOrCallback === 'function' ? null : (errorOrCallback ?? null);
+        const done = typeof errorOrCallback === 'function' ? errorOrCallback : callback;
+        const destroying = all((dispatcher) => dispatcher.destroy(error));
+        return done === undefined ? destroying : void destroying.then(done, done);
+      }
+    }
+    return new TrustOnFirstTls() as unknown as Dispatcher;
+  };
 }

@@ -3,7 +3,7 @@
 // offsets). Objects keep their keys in order as an array, so `__proto__` or `constructor` is just
 // a key, and a key written twice is reported instead of one silently winning. CSV rows build the
 // same tree with every value at the row's line. Pure: no `vscode`.
-import { type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type ParseError, visit } from 'jsonc-parser';
 import { type Problem, type SourcePosition, type SourceRange } from './checkModel';
 
 export type JsonNode =
@@ -51,45 +51,76 @@ export class LineIndex {
 
 export type ParsedJson = { readonly ok: true; readonly root: JsonNode | undefined } | { readonly ok: false; readonly problems: readonly Problem[] };
 
-function convert(node: Node, lines: LineIndex, problems: Problem[]): JsonNode {
-  const range = lines.range(node.offset, node.length);
-  switch (node.type) {
-    case 'object': {
-      const entries: JsonEntry[] = [];
-      const seen = new Set<string>();
-      for (const property of node.children ?? []) {
-        const [keyNode, valueNode] = property.children ?? [];
-        if (keyNode === undefined || valueNode === undefined || typeof keyNode.value !== 'string') {
-          continue;
-        }
-        const key = keyNode.value;
-        const keyRange = lines.range(keyNode.offset, keyNode.length);
-        if (seen.has(key)) {
-          problems.push({ message: `"${key}" is written twice in this object; keep one.`, range: keyRange });
-          continue;
-        }
-        seen.add(key);
-        entries.push({ key, keyRange, value: convert(valueNode, lines, problems) });
-      }
-      return { kind: 'object', entries, range };
+/** A container being read: its start, and what it holds so far. */
+type OpenNode =
+  | { readonly kind: 'object'; readonly offset: number; readonly entries: JsonEntry[]; readonly seen: Set<string>; key: { key: string; keyRange: SourceRange; kept: boolean } | undefined; readonly kept: boolean }
+  | { readonly kind: 'array'; readonly offset: number; readonly items: JsonNode[]; readonly kept: boolean };
+
+/**
+ * Builds the tree in one pass over jsonc-parser's events, rather than from its own tree (parseTree),
+ * which a 1,000-test file made in as much time again. A key written twice is a problem; its value
+ * (and what it holds) is left out, as is any problem within it.
+ */
+function buildTree(text: string, lines: LineIndex, problems: Problem[], errors: ParseError[]): JsonNode | undefined {
+  const open: OpenNode[] = [];
+  let root: JsonNode | undefined;
+  const kept = (): boolean => {
+    const parent = open[open.length - 1];
+    if (parent === undefined) return true;
+    return parent.kind === 'object' ? (parent.key?.kept ?? false) : parent.kept;
+  };
+  const finish = (node: JsonNode): void => {
+    const parent = open[open.length - 1];
+    if (parent === undefined) {
+      root = node;
+    } else if (parent.kind === 'array') {
+      parent.items.push(node);
+    } else {
+      if (parent.key?.kept === true) parent.entries.push({ key: parent.key.key, keyRange: parent.key.keyRange, value: node });
+      parent.key = undefined;
     }
-    case 'array':
-      return { kind: 'array', items: (node.children ?? []).map((child) => convert(child, lines, problems)), range };
-    case 'string':
-      return { kind: 'string', value: String(node.value), range };
-    case 'number':
-      return { kind: 'number', value: Number(node.value), range };
-    case 'boolean':
-      return { kind: 'boolean', value: node.value === true, range };
-    default:
-      return { kind: 'null', range };
-  }
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => void open.push({ kind: 'object', offset, entries: [], seen: new Set(), key: undefined, kept: kept() }),
+      onObjectProperty: (key, offset, length) => {
+        const object = open[open.length - 1];
+        if (object?.kind !== 'object') return;
+        const keyRange = lines.range(offset, length);
+        const duplicate = object.seen.has(key);
+        if (duplicate && object.kept) problems.push({ message: `"${key}" is written twice in this object; keep one.`, range: keyRange });
+        object.seen.add(key);
+        object.key = { key, keyRange, kept: object.kept && !duplicate };
+      },
+      onObjectEnd: (offset, length) => {
+        const object = open.pop();
+        if (object?.kind === 'object') finish({ kind: 'object', entries: object.entries, range: lines.range(object.offset, offset + length - object.offset) });
+      },
+      onArrayBegin: (offset) => void open.push({ kind: 'array', offset, items: [], kept: kept() }),
+      onArrayEnd: (offset, length) => {
+        const array = open.pop();
+        if (array?.kind === 'array') finish({ kind: 'array', items: array.items, range: lines.range(array.offset, offset + length - array.offset) });
+      },
+      onLiteralValue: (value: unknown, offset, length) => {
+        const range = lines.range(offset, length);
+        if (typeof value === 'string') finish({ kind: 'string', value, range });
+        else if (typeof value === 'number') finish({ kind: 'number', value, range });
+        else if (typeof value === 'boolean') finish({ kind: 'boolean', value, range });
+        else finish({ kind: 'null', range });
+      },
+      onError: (error, offset, length) => void errors.push({ error, offset, length }),
+    },
+    { allowTrailingComma: true, disallowComments: false },
+  );
+  return root;
 }
 
 /** Parses JSON with comments and trailing commas; a syntax error is a problem at its place. */
 export function parseJsonNodes(text: string, lines: LineIndex): ParsedJson {
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const problems: Problem[] = [];
+  const root = buildTree(text, lines, problems, errors);
   if (errors.length > 0) {
     return {
       ok: false,
@@ -99,11 +130,6 @@ export function parseJsonNodes(text: string, lines: LineIndex): ParsedJson {
       })),
     };
   }
-  if (tree === undefined) {
-    return { ok: true, root: undefined };
-  }
-  const problems: Problem[] = [];
-  const root = convert(tree, lines, problems);
   return problems.length > 0 ? { ok: false, problems } : { ok: true, root };
 }
 

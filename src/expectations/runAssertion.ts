@@ -35,11 +35,20 @@ export interface CheckResult {
   readonly errored?: true;
 }
 
-interface Outcome {
-  readonly pass: boolean;
+/** Why an assertion failed, and expected and actual text for a diff. */
+interface Explanation {
   readonly failure: string;
   readonly expected?: string;
   readonly actual?: string;
+}
+
+/**
+ * Whether the output passed, and why not: made only for a failure, since it quotes the output
+ * (escaping a passing output's hidden characters cost a pass over its whole length per assertion).
+ */
+interface Outcome {
+  readonly pass: boolean;
+  readonly explain: () => Explanation;
 }
 
 const not = (inverse: boolean): string => (inverse ? 'not ' : '');
@@ -88,7 +97,7 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
   switch (assertion.baseType) {
     case 'llm-rubric':
       // Graded by a model in gradeWithModel (checks/modelGrading.ts); runAssertion never gets here.
-      return { pass: false, failure: NOT_GRADED_YET };
+      return { pass: false, explain: () => ({ failure: NOT_GRADED_YET }) };
     case 'equals': {
       if (e.kind === 'json') {
         let parsed: unknown;
@@ -98,22 +107,23 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
         } catch {
           isJson = false;
         }
-        const expected = JSON.stringify(e.value, null, 2);
         return {
           pass: isJson ? flip(isDeepStrictEqual(e.value, parsed)) : inverse,
-          failure: isJson ? `Expected the output to ${not(inverse)}equal ${quote(JSON.stringify(e.value))} as JSON` : 'Expected the output to be JSON equal to the value, but it is not JSON',
-          expected: diffText(expected),
-          actual: diffText(isJson ? JSON.stringify(parsed, null, 2) : output),
+          explain: () => ({
+            failure: isJson ? `Expected the output to ${not(inverse)}equal ${quote(JSON.stringify(e.value))} as JSON` : 'Expected the output to be JSON equal to the value, but it is not JSON',
+            expected: diffText(JSON.stringify(e.value, null, 2)),
+            actual: diffText(isJson ? JSON.stringify(parsed, null, 2) : output),
+          }),
         };
       }
       const text = e.kind === 'text' ? e.text : '';
-      return { pass: flip(output === text), failure: `Expected the output ${quote(output)} to ${not(inverse)}equal ${quote(text)}`, expected: diffText(text), actual: diffText(output) };
+      return { pass: flip(output === text), explain: () => ({ failure: `Expected the output ${quote(output)} to ${not(inverse)}equal ${quote(text)}`, expected: diffText(text), actual: diffText(output) }) };
     }
     case 'contains':
     case 'icontains': {
       const text = e.kind === 'text' ? e.text : '';
       const found = assertion.baseType === 'contains' ? output.includes(text) : output.toLowerCase().includes(text.toLowerCase());
-      return { pass: flip(found), failure: `Expected the output to ${not(inverse)}contain ${quote(text)}` };
+      return { pass: flip(found), explain: () => ({ failure: `Expected the output to ${not(inverse)}contain ${quote(text)}` }) };
     }
     case 'contains-any':
     case 'icontains-any':
@@ -123,21 +133,23 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       const fold = assertion.baseType.startsWith('i');
       const haystack = fold ? output.toLowerCase() : output;
       const has = (text: string): boolean => haystack.includes(fold ? text.toLowerCase() : text);
-      const list = texts.map((text) => quote(text, 60)).join(', ');
+      const list = (): string => texts.map((text) => quote(text, 60)).join(', ');
       if (assertion.baseType.endsWith('-any')) {
-        return { pass: flip(texts.some(has)), failure: `Expected the output to ${not(inverse)}contain one of ${list}` };
+        return { pass: flip(texts.some(has)), explain: () => ({ failure: `Expected the output to ${not(inverse)}contain one of ${list()}` }) };
       }
       const missing = texts.filter((text) => !has(text));
-      const missingList = missing.map((text) => quote(text, 60)).join(', ');
-      return { pass: flip(missing.length === 0), failure: inverse ? `Expected the output to not contain all of ${list}` : `Expected the output to contain all of ${list}; missing ${missingList}` };
+      return {
+        pass: flip(missing.length === 0),
+        explain: () => ({ failure: inverse ? `Expected the output to not contain all of ${list()}` : `Expected the output to contain all of ${list()}; missing ${missing.map((text) => quote(text, 60)).join(', ')}` }),
+      };
     }
     case 'starts-with': {
       const text = e.kind === 'text' ? e.text : '';
-      return { pass: flip(output.startsWith(text)), failure: `Expected the output to ${not(inverse)}start with ${quote(text)}; it starts ${quote(output, 60)}` };
+      return { pass: flip(output.startsWith(text)), explain: () => ({ failure: `Expected the output to ${not(inverse)}start with ${quote(text)}; it starts ${quote(output, 60)}` }) };
     }
     case 'regex': {
       const matched = e.kind === 'regex' && e.regex.test(output);
-      return { pass: flip(matched), failure: `Expected the output to ${not(inverse)}match the regular expression ${quote(e.kind === 'regex' ? e.source : '')}` };
+      return { pass: flip(matched), explain: () => ({ failure: `Expected the output to ${not(inverse)}match the regular expression ${quote(e.kind === 'regex' ? e.source : '')}` }) };
     }
     case 'is-json':
       return isJsonOutcome(assertion, output);
@@ -147,7 +159,7 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return levenshteinOutcome(assertion, output);
     case 'latency': {
       const threshold = e.kind === 'threshold' ? e.threshold : 0;
-      return { pass: flip(latencyMs <= threshold), failure: `Latency ${latencyMs} ms is ${inverse ? 'less than or equal to' : 'greater than'} the threshold ${threshold} ms` };
+      return { pass: flip(latencyMs <= threshold), explain: () => ({ failure: `Latency ${latencyMs} ms is ${inverse ? 'less than or equal to' : 'greater than'} the threshold ${threshold} ms` }) };
     }
     case 'word-count':
     case 'character-count': {
@@ -155,7 +167,7 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       const words = assertion.baseType === 'word-count';
       const count = words ? countWords(output) : countCharacters(output);
       const unit = words ? 'words' : 'characters';
-      return { pass: flip(countMatches(bound, count)), failure: `Expected ${not(inverse)}${describeBound(bound)} ${unit}; the output has ${count}` };
+      return { pass: flip(countMatches(bound, count)), explain: () => ({ failure: `Expected ${not(inverse)}${describeBound(bound)} ${unit}; the output has ${count}` }) };
     }
   }
 }
@@ -167,21 +179,21 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
 function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
   const { expectation: e, inverse } = assertion;
   const { text, threshold } = e.kind === 'distance' ? e : { text: '', threshold: 0 };
-  const diff = { expected: diffText(text), actual: diffText(output) };
+  const because = (failure: string) => (): Explanation => ({ failure, expected: diffText(text), actual: diffText(output) });
   const comparison = inverse ? 'less than or equal to' : 'greater than';
   const lengthGap = Math.abs(output.length - text.length);
   if (lengthGap > threshold) {
-    return { pass: inverse, failure: `Levenshtein distance is at least ${lengthGap} (the difference in length), ${comparison} the threshold ${threshold}`, ...diff };
+    return { pass: inverse, explain: because(`Levenshtein distance is at least ${lengthGap} (the difference in length), ${comparison} the threshold ${threshold}`) };
   }
   const longest = Math.max(output.length, text.length);
   if (longest <= threshold) {
-    return { pass: !inverse, failure: `Levenshtein distance is at most ${longest} (the longer length), ${comparison} the threshold ${threshold}`, ...diff };
+    return { pass: !inverse, explain: because(`Levenshtein distance is at most ${longest} (the longer length), ${comparison} the threshold ${threshold}`) };
   }
   if (output.length * text.length > MAX_LEVENSHTEIN_CELLS) {
-    return { pass: false, failure: `The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`, ...diff };
+    return { pass: false, explain: because(`The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`) };
   }
   const measured = checkLibraries().distance(output, text);
-  return { pass: (measured <= threshold) !== inverse, failure: `Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`, ...diff };
+  return { pass: (measured <= threshold) !== inverse, explain: because(`Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`) };
 }
 
 function isJsonOutcome(assertion: Assertion, output: string): Outcome {
@@ -190,16 +202,16 @@ function isJsonOutcome(assertion: Assertion, output: string): Outcome {
   try {
     parsed = JSON.parse(output);
   } catch {
-    return { pass: inverse, failure: 'Expected the output to be valid JSON' };
+    return { pass: inverse, explain: () => ({ failure: 'Expected the output to be valid JSON' }) };
   }
   if (e.kind !== 'schema' || e.schema === undefined) {
-    return { pass: !inverse, failure: 'Expected the output to not be valid JSON' };
+    return { pass: !inverse, explain: () => ({ failure: 'Expected the output to not be valid JSON' }) };
   }
   const checked = e.schema.validator(parsed);
   if (inverse) {
-    return { pass: !checked.valid, failure: 'The output is JSON that conforms to the schema' };
+    return { pass: !checked.valid, explain: () => ({ failure: 'The output is JSON that conforms to the schema' }) };
   }
-  return { pass: checked.valid, failure: checked.valid ? '' : `The JSON does not conform to the schema: ${checked.errors}` };
+  return { pass: checked.valid, explain: () => ({ failure: checked.valid ? '' : `The JSON does not conform to the schema: ${checked.errors}` }) };
 }
 
 function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
@@ -207,19 +219,19 @@ function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   const { objects, stoppedEarly } = extractJsonObjects(output);
   const stopped = stoppedEarly ? ' (the search stopped early: the output has too many braces to try them all)' : '';
   if (e.kind !== 'schema' || e.schema === undefined) {
-    return { pass: inverse ? objects.length === 0 : objects.length > 0, failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` };
+    return { pass: inverse ? objects.length === 0 : objects.length > 0, explain: () => ({ failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` }) };
   }
   let lastErrors: string | undefined;
   for (const object of objects) {
     const checked = e.schema.validator(object);
     if (checked.valid) {
-      return { pass: !inverse, failure: 'The output contains JSON that conforms to the schema' };
+      return { pass: !inverse, explain: () => ({ failure: 'The output contains JSON that conforms to the schema' }) };
     }
     lastErrors = checked.errors;
   }
   return {
     pass: inverse,
-    failure: lastErrors === undefined ? `Expected the output to contain a JSON object${stopped}` : `No JSON object in the output conforms to the schema: ${lastErrors}${stopped}`,
+    explain: () => ({ failure: lastErrors === undefined ? `Expected the output to contain a JSON object${stopped}` : `No JSON object in the output conforms to the schema: ${lastErrors}${stopped}` }),
   };
 }
 
@@ -250,15 +262,16 @@ export function runAssertion(assertion: Assertion, call: CallOutcome): CheckResu
   }
   const outcome = outcomeOf(assertion, call);
   const pass = assertion.weight === 0 ? true : outcome.pass;
+  const why = outcome.pass ? undefined : outcome.explain();
   return {
     check: 'assertion',
     type: assertion.type,
     pass,
     score: outcome.pass ? 1 : 0,
-    reason: outcome.pass ? 'Assertion passed' : reasonText(outcome.failure),
+    reason: why === undefined ? 'Assertion passed' : reasonText(why.failure),
     range: assertion.range,
     ...(assertion.metric !== undefined ? { metric: assertion.metric } : {}),
     ...(assertion.weight !== undefined ? { weight: assertion.weight } : {}),
-    ...(!outcome.pass && outcome.expected !== undefined ? { expected: outcome.expected, actual: outcome.actual ?? '' } : {}),
+    ...(why?.expected !== undefined ? { expected: why.expected, actual: why.actual ?? '' } : {}),
   };
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Dispatcher } from 'undici';
 import type { Undici } from '../client/http';
 import { proxyDispatcherFactory, type ProxySettings } from '../client/proxy';
+import { trustOnFirstTls } from '../client/trust';
 
 export const PROXY_KEYS = ['http.proxy', 'http.noProxy', 'http.proxyStrictSSL', 'http.proxySupport', 'http.proxyAuthorization', 'http.systemCertificates'] as const;
 
@@ -27,6 +28,7 @@ export function readProxySettings(): ProxySettings {
   };
 }
 
+/** The client's dispatcher: the settings read now; the CAs to trust made on the first call that may need TLS (none to a local http:// service). */
 export function proxyAwareDispatcher(undici: Undici): Dispatcher {
-  return proxyDispatcherFactory(readProxySettings())(undici);
+  return trustOnFirstTls(proxyDispatcherFactory(readProxySettings()))(undici);
 }

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { startService, type RunningService } from '../../../tools/service/index';
 import { packCli } from '../../../tools/cli/packCli';
+import { makeTestCa } from '../support/testCa';
 
 const KEY = 'gk_demo_ada';
 
@@ -179,6 +180,23 @@ describe('gist-check, installed from its tarball', function () {
     const text = readFileSync(summary, 'utf8');
     assert.match(text, /^## Gist checks$/m);
     assert.match(text, /^\| checks\\\/echo\\\.gisttest\\\.json \| plain \| 3 \| 1 \| 0 \| 75% \|$/m);
+  });
+
+  it('reaches an https service whose CA is in NODE_EXTRA_CA_CERTS, and refuses one it cannot verify', async function () {
+    // The bundle's own undici (esbuild.mjs: undiciParts) and the trust made on the first TLS call.
+    const ca = makeTestCa();
+    const secure = await startService({ tls: { key: ca.serverKey, cert: ca.serverCert } });
+    try {
+      const trusted = await run(project, ['checks/*.gisttest.json', '--base-url', secure.url, '--pass-rate', '0.75'], { NODE_EXTRA_CA_CERTS: ca.caCertPath });
+      assert.equal(trusted.code, 0, trusted.stderr + trusted.stdout);
+      assert.match(trusted.stdout, /^3 passed, 1 failed, 0 could not run/m);
+      const untrusted = await run(project, ['checks/*.gisttest.json', '--base-url', secure.url, '--max-retries', '0'], { NODE_EXTRA_CA_CERTS: '' });
+      assert.equal(untrusted.code, 2, untrusted.stdout);
+      assert.match(untrusted.stdout, /could not run \(network\): .*(TLS|certificate)/i);
+    } finally {
+      await secure.close();
+      ca.dispose();
+    }
   });
 
   it('writes a results file with each cell’s grade, which never holds the key', async function () {

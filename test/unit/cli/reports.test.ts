@@ -29,8 +29,8 @@ function record(verdict: CellRecord['verdict'], text: string): CellRecord {
 }
 
 describe('gist-check reports with hostile text', () => {
-  it('JUnit XML stays well-formed and reads back with the counts and messages', () => {
-    const xml = junitXml([{ file: 'checks/a.gisttest.json', seconds: 1.2345, startedAt: new Date(0), cells: [record('passed', HOSTILE), record('failed', HOSTILE), record('errored', HOSTILE)] }]);
+  it('JUnit XML stays well-formed and reads back with the counts and messages', async () => {
+    const xml = await junitXml([{ file: 'checks/a.gisttest.json', seconds: 1.2345, startedAt: new Date(0), cells: [record('passed', HOSTILE), record('failed', HOSTILE), record('errored', HOSTILE)] }]);
     assert.equal(XMLValidator.validate(xml), true);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: { tests: string; failures: string; errors: string; testsuite: { testcase: Array<{ failure?: { message: string }; error?: { type: string } }> } } };
     assert.deepEqual([parsed.testsuites.tests, parsed.testsuites.failures, parsed.testsuites.errors], ['3', '1', '1']);
