@@ -100,7 +100,7 @@ async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string
     throw new Error(`test files were discovered before the first ask (in ${atStart ?? '?'} ms, ${gist.testing.checks.controller.items.size} listed): discovery must stay off activate()`);
   }
   const activationMs = gist.testing.activationMs();
-  const first = await firstAsk(gist);
+  const first = await profiled('checksFirstAsk', (windows) => windows.around('discover', () => firstAsk(gist)));
   const { tests } = listed(gist);
   progress(`checks discovery, first ask (the Testing view opened): ${DISCOVERY_FILES} files (${tests} tests) listed in ${first.ms} ms (the controller's own ${first.discoveryMs} ms); loop max ${first.loopMaxMs} ms; activate() was ${round(activationMs, 2)} ms with them there`);
   const forced: DiscoveryRound[] = [];

@@ -26,6 +26,13 @@ import { modelGradedAssertions } from '../expectations/gradeTest';
 
 /** A Test Explorer message is one line of at most this many characters. */
 const MAX_TEST_MESSAGE_CHARS = 2_000;
+/**
+ * Passed cells (their states and output lines) go to VS Code together, at most this many or after
+ * this pause: each call on a TestRun is a message to the workbench, compressed on its own when it
+ * leaves alone, and a run of 2,000 cells sent 4 a cell.
+ */
+const BATCH_CELLS = 256;
+const BATCH_MS = 100;
 
 type ReadFile = { readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> };
 
@@ -67,6 +74,10 @@ function cellKey(test: number, variant: number, sample: number): string {
 
 export class CheckTestRun {
   private readonly run: vscode.TestRun;
+  /** Output lines and passes not yet sent to the run, in order. */
+  private pendingOutput: string[] = [];
+  private pendingPasses: Array<{ readonly item: vscode.TestItem; readonly duration: number | undefined }> = [];
+  private batchTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: CheckRunDeps,
@@ -94,10 +105,15 @@ export class CheckTestRun {
     for (const message of messages) {
       if (typeof message.message === 'string') message.message = visibleLine(message.message, MAX_TEST_MESSAGE_CHARS);
     }
-    if (state === 'passed') this.run.passed(item, duration);
-    else if (state === 'failed') this.run.failed(item, messages, duration);
-    else if (state === 'errored') this.run.errored(item, messages, duration);
-    else this.run.skipped(item);
+    if (state === 'passed') {
+      this.pendingPasses.push({ item, duration });
+      this.scheduleFlush();
+    } else {
+      this.flush();
+      if (state === 'failed') this.run.failed(item, messages, duration);
+      else if (state === 'errored') this.run.errored(item, messages, duration);
+      else this.run.skipped(item);
+    }
     this.deps.report({
       item: item.id,
       state,
@@ -114,6 +130,7 @@ export class CheckTestRun {
     try {
       await this.executeInRun();
     } finally {
+      this.flush();
       this.run.end();
     }
   }
@@ -237,7 +254,7 @@ export class CheckTestRun {
     const cancel = this.token.onCancellationRequested(() => abort.abort());
     const { concurrency, maxRetries } = this.deps.settings();
     const total = countCells(loaded, variants.length, include);
-    this.run.appendOutput(`${vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency)}\r\n`);
+    this.appendOutput(vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency));
     let outcome;
     try {
       outcome = await runTestFile({
@@ -272,6 +289,35 @@ export class CheckTestRun {
     return outcome.reason?.kind === 'authentication' || outcome.reason?.kind === 'configuration' ? stop : undefined;
   }
 
+  /**
+   * A line for the run's output. Lines without a test wait to go in one message with the next ones;
+   * a line for a test (a failure's) goes at once, after those before it.
+   */
+  private appendOutput(line: string, location?: vscode.Location, test?: vscode.TestItem): void {
+    if (test !== undefined) {
+      this.flush();
+      this.run.appendOutput(`${line}\r\n`, location, test);
+      return;
+    }
+    this.pendingOutput.push(`${line}\r\n`);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    if (this.pendingOutput.length + this.pendingPasses.length >= 2 * BATCH_CELLS) this.flush();
+    else this.batchTimer ??= setTimeout(() => this.flush(), BATCH_MS);
+  }
+
+  /** What waits goes to VS Code now, in one go: the output in one message, then the passes. */
+  private flush(): void {
+    clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    if (this.pendingOutput.length > 0) this.run.appendOutput(this.pendingOutput.join(''));
+    for (const { item, duration } of this.pendingPasses) this.run.passed(item, duration);
+    this.pendingOutput = [];
+    this.pendingPasses = [];
+  }
+
   private unfinishedResults(results: readonly CheckResult[]): CheckResult[] {
     return results.flatMap((result) => [...(result.errored === true || result.pending === true ? [result] : []), ...this.unfinishedResults(result.results ?? [])]);
   }
@@ -290,7 +336,14 @@ export class CheckTestRun {
     );
     const verdict = cell.grade === undefined ? vscode.l10n.t('could not run') : cell.grade.error !== undefined ? vscode.l10n.t('not graded') : cell.grade.pass ? vscode.l10n.t('passed') : vscode.l10n.t('failed');
     const output = `${plainText(cell.label)} › ${plainText(variantLabel(cell.variant))}${loaded.file.repeat > 1 ? ` #${cell.sample}` : ''}: ${verdict} · ${vscode.l10n.t('call {0}', plainText(callId ?? '–', 100))} · ${latency} ms${call.attempts > 1 ? ` · ${vscode.l10n.t('{0} attempts', call.attempts)}` : ''}`;
-    this.run.appendOutput(`${output}\r\n`, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
+    if (cell.grade?.pass === true && cell.grade.error === undefined && (cell.grade.pending ?? 0) === 0) {
+      // A pass's line (its call id and latency) goes into the run's output with the others'; each
+      // line with its own test and place would be one more message to the workbench per cell.
+      this.appendOutput(output);
+      this.record(leaf, 'passed', [], call.latencyMs, output);
+      return;
+    }
+    this.appendOutput(output, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
     if (cell.grade === undefined) {
       const error = cell.error;
       const kind = error === undefined ? 'service' : `${error.kind}${error.status !== undefined ? ` ${error.status}` : ''}`;
@@ -303,10 +356,6 @@ export class CheckTestRun {
       const unfinished = this.unfinishedResults(cell.grade.results);
       const messages = unfinished.map((result) => this.located(new vscode.TestMessage(`${result.type}: ${result.reason}`), result.range, loaded, uri));
       this.record(leaf, 'errored', messages.length > 0 ? messages : [this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri)], call.latencyMs, output);
-      return;
-    }
-    if (cell.grade.pass) {
-      this.record(leaf, 'passed', [], call.latencyMs, output);
       return;
     }
     const messages = failedAssertions(cell.grade).map((failure) => {
