@@ -134,8 +134,8 @@ export class Checks implements vscode.Disposable {
     this.discovery = (async () => {
       const started = performance.now();
       if (first) this.watch();
-      await loadCheckLibraries();
-      const files = await vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE_GLOB);
+      // The search runs in another process meanwhile the libraries load here.
+      const [files] = await Promise.all([vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE_GLOB), loadCheckLibraries()]);
       const seen = new Set(files.map((uri) => uri.toString()));
       this.controller.items.forEach((item) => {
         if (!seen.has(item.id)) this.remove(item.uri!);
