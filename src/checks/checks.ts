@@ -33,7 +33,7 @@ const RESULTS_VIEW_TYPE = 'gist.results';
 /** Edits in an open test file are parsed again after this pause. */
 const EDIT_DELAY_MS = 300;
 /** Discovery reads this many files ahead of the one it parses. */
-const READ_AHEAD = 16;
+const READ_AHEAD = 64;
 /** Discovery parses and builds items for at most about this long before it lets the extension host's other work run. */
 const SLICE_MS = 15;
 
@@ -247,8 +247,12 @@ export class Checks implements vscode.Disposable {
       diagnostic.source = 'gist checks';
       (problem.range.file === 'testsFile' ? inCsv : inFile).push(diagnostic);
     }
-    this.diagnostics.set(uri, inFile);
-    if (loaded.csvPath !== undefined) this.diagnostics.set(vscode.Uri.file(loaded.csvPath), inCsv);
+    // A file without problems that had none needs no message to the workbench (most files, at discovery).
+    if (inFile.length > 0 || this.diagnostics.has(uri)) this.diagnostics.set(uri, inFile);
+    if (loaded.csvPath !== undefined) {
+      const csv = vscode.Uri.file(loaded.csvPath);
+      if (inCsv.length > 0 || this.diagnostics.has(csv)) this.diagnostics.set(csv, inCsv);
+    }
   }
 
   private showTrustOn(item: vscode.TestItem): void {
