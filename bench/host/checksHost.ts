@@ -102,6 +102,32 @@ async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number)
   }
 }
 
+/**
+ * A user's edit in a big test file, as the tree takes it: the file of `tests` tests (pretty-printed,
+ * as people write them) with one test's value changed and back, each time through a rediscovery
+ * (the other files are as they were). Time and CPU from the save to the tree in place.
+ */
+async function editRounds(gist: TestedApi, file: vscode.Uri, tests: number, rounds: number): Promise<{ readonly medianMs: number; readonly medianCpuMs: number; readonly samplesMs: number[] }> {
+  const text = JSON.stringify(JSON.parse(checksFile(tests)), undefined, 2);
+  const middle = `"Person ${Math.ceil(tests / 2)}"`;
+  const edited = text.replace(middle, middle.replace('Person', 'Someone'));
+  if (edited === text) throw new Error('the edit changed nothing');
+  writeFileSync(file.fsPath, text);
+  await gist.testing.checks.discover(true);
+  const times: number[] = [];
+  const cpus: number[] = [];
+  for (let turn = 0; turn < rounds; turn++) {
+    writeFileSync(file.fsPath, turn % 2 === 0 ? edited : text);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await gist.testing.checks.discover(true);
+    times.push(round(performance.now() - started, 1));
+    cpus.push(cpuMsSince(cpu));
+    await settle(100);
+  }
+  return { medianMs: round(median(times), 1), medianCpuMs: round(median(cpus), 1), samplesMs: times };
+}
+
 async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string, unknown>> {
   // Nothing looked for test files at activation (with 200 of them in the workspace), nor since.
   const atStart = gist.testing.checks.discoveryMs();
@@ -175,6 +201,8 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         await settle(200);
       }
     }
+    const edits = await editRounds(gist, file, tests, quick ? 2 : 7);
+    progress(`checks: an edit in the ${tests}-test file to the tree in place: median ${edits.medianMs} ms (${edits.samplesMs.join(', ')}), ${edits.medianCpuMs} ms of CPU`);
     const profileCallsPerSecond = median(profile.map((one) => one.callsPerSecond));
     const bareCallsPerSecond = median(bare);
     return {
@@ -196,6 +224,7 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         loopDelayP99Ms: Math.max(...profile.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...profile.map((one) => one.loop.maxMs)),
         discovery: discovered,
+        editOfBigFile: edits,
       },
     };
   } finally {

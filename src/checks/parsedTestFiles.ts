@@ -52,8 +52,4 @@ export class ParsedTestFiles {
   forget(uri: vscode.Uri): void {
     this.parsed.delete(uri.toString());
   }
-
-  clear(): void {
-    this.parsed.clear();
-  }
 }
