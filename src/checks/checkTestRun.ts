@@ -18,6 +18,7 @@ import { oneLine } from '../shared/oneLine';
 import { variantLabel } from './checkNames';
 import { countCells, runTestFile, type CheckOutcome } from './checkRun';
 import { checksHeader, resultsPathForTestFile } from './checksHeader';
+import { BatchedTestRun } from './batchedTestRun';
 import { itemData, leavesOf, rangeOf, uriOf } from './checkTree';
 import { gradeWithModel, needsModel } from './modelGrading';
 import type { RubricConsentQuestion, RubricModel } from './rubricModel';
@@ -26,13 +27,6 @@ import { modelGradedAssertions } from '../expectations/gradeTest';
 
 /** A Test Explorer message is one line of at most this many characters. */
 const MAX_TEST_MESSAGE_CHARS = 2_000;
-/**
- * Passed cells (their states and output lines) go to VS Code together, at most this many or after
- * this pause: each call on a TestRun is a message to the workbench, compressed on its own when it
- * leaves alone, and a run of 2,000 cells sent 4 a cell.
- */
-const BATCH_CELLS = 256;
-const BATCH_MS = 100;
 
 type ReadFile = { readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> };
 
@@ -73,11 +67,7 @@ function cellKey(test: number, variant: number, sample: number): string {
 }
 
 export class CheckTestRun {
-  private readonly run: vscode.TestRun;
-  /** Output lines and passes not yet sent to the run, in order. */
-  private pendingOutput: string[] = [];
-  private pendingPasses: Array<{ readonly item: vscode.TestItem; readonly duration: number | undefined }> = [];
-  private batchTimer: NodeJS.Timeout | undefined;
+  private readonly run: BatchedTestRun;
 
   constructor(
     private readonly deps: CheckRunDeps,
@@ -85,7 +75,7 @@ export class CheckTestRun {
     private readonly token: vscode.CancellationToken,
     private readonly save: boolean,
   ) {
-    this.run = deps.controller.createTestRun(request);
+    this.run = new BatchedTestRun(deps.controller.createTestRun(request));
   }
 
   private leaves(): vscode.TestItem[] {
@@ -105,15 +95,10 @@ export class CheckTestRun {
     for (const message of messages) {
       if (typeof message.message === 'string') message.message = visibleLine(message.message, MAX_TEST_MESSAGE_CHARS);
     }
-    if (state === 'passed') {
-      this.pendingPasses.push({ item, duration });
-      this.scheduleFlush();
-    } else {
-      this.flush();
-      if (state === 'failed') this.run.failed(item, messages, duration);
-      else if (state === 'errored') this.run.errored(item, messages, duration);
-      else this.run.skipped(item);
-    }
+    if (state === 'passed') this.run.passed(item, duration);
+    else if (state === 'failed') this.run.failed(item, messages, duration);
+    else if (state === 'errored') this.run.errored(item, messages, duration);
+    else this.run.skipped(item);
     this.deps.report({
       item: item.id,
       state,
@@ -130,7 +115,6 @@ export class CheckTestRun {
     try {
       await this.executeInRun();
     } finally {
-      this.flush();
       this.run.end();
     }
   }
@@ -254,7 +238,7 @@ export class CheckTestRun {
     const cancel = this.token.onCancellationRequested(() => abort.abort());
     const { concurrency, maxRetries } = this.deps.settings();
     const total = countCells(loaded, variants.length, include);
-    this.appendOutput(vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency));
+    this.run.appendLine(vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency));
     let outcome;
     try {
       outcome = await runTestFile({
@@ -289,35 +273,6 @@ export class CheckTestRun {
     return outcome.reason?.kind === 'authentication' || outcome.reason?.kind === 'configuration' ? stop : undefined;
   }
 
-  /**
-   * A line for the run's output. Lines without a test wait to go in one message with the next ones;
-   * a line for a test (a failure's) goes at once, after those before it.
-   */
-  private appendOutput(line: string, location?: vscode.Location, test?: vscode.TestItem): void {
-    if (test !== undefined) {
-      this.flush();
-      this.run.appendOutput(`${line}\r\n`, location, test);
-      return;
-    }
-    this.pendingOutput.push(`${line}\r\n`);
-    this.scheduleFlush();
-  }
-
-  private scheduleFlush(): void {
-    if (this.pendingOutput.length + this.pendingPasses.length >= 2 * BATCH_CELLS) this.flush();
-    else this.batchTimer ??= setTimeout(() => this.flush(), BATCH_MS);
-  }
-
-  /** What waits goes to VS Code now, in one go: the output in one message, then the passes. */
-  private flush(): void {
-    clearTimeout(this.batchTimer);
-    this.batchTimer = undefined;
-    if (this.pendingOutput.length > 0) this.run.appendOutput(this.pendingOutput.join(''));
-    for (const { item, duration } of this.pendingPasses) this.run.passed(item, duration);
-    this.pendingOutput = [];
-    this.pendingPasses = [];
-  }
-
   private unfinishedResults(results: readonly CheckResult[]): CheckResult[] {
     return results.flatMap((result) => [...(result.errored === true || result.pending === true ? [result] : []), ...this.unfinishedResults(result.results ?? [])]);
   }
@@ -339,11 +294,11 @@ export class CheckTestRun {
     if (cell.grade?.pass === true && cell.grade.error === undefined && (cell.grade.pending ?? 0) === 0) {
       // A pass's line (its call id and latency) goes into the run's output with the others'; each
       // line with its own test and place would be one more message to the workbench per cell.
-      this.appendOutput(output);
+      this.run.appendLine(output);
       this.record(leaf, 'passed', [], call.latencyMs, output);
       return;
     }
-    this.appendOutput(output, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
+    this.run.appendLine(output, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
     if (cell.grade === undefined) {
       const error = cell.error;
       const kind = error === undefined ? 'service' : `${error.kind}${error.status !== undefined ? ` ${error.status}` : ''}`;

@@ -23,7 +23,7 @@ import { validateBaseUrl } from '../client/urls';
 import { isRecord } from '../shared/text';
 import type { Catalog } from '../catalog/catalog';
 import { fillFileItem, itemData } from './checkTree';
-import { ParsedTestFiles, type ReadTestFile, type TestFileBytes } from './parsedTestFiles';
+import { ParsedTestFiles, type ReadTestFile } from './parsedTestFiles';
 import type { LoadedTestFile } from './testFileLoad';
 
 export const TEST_FILE_GLOB = '**/*.gisttest.json';
@@ -32,14 +32,6 @@ const EXCLUDE_GLOB = '**/node_modules/**';
 const RESULTS_VIEW_TYPE = 'gist.results';
 /** Edits in an open test file are parsed again after this pause. */
 const EDIT_DELAY_MS = 300;
-/** Discovery reads this many files ahead of the one it parses. */
-const READ_AHEAD = 64;
-/** Discovery parses and builds items for at most about this long before it lets the extension host's other work run. */
-const SLICE_MS = 15;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 export interface ChecksDeps {
   readonly client: GistClient;
@@ -146,23 +138,9 @@ export class Checks implements vscode.Disposable {
     return this.discovery;
   }
 
-  /**
-   * Every file read, parsed and put in the tree: reads run ahead in parallel, while parsing and
-   * building items go one file at a time in slices of the event loop, so 200 files listed at once
-   * do not stall the extension host (its other extensions, the calls of a run) for their whole time.
-   */
+  /** Every file read, parsed and put in the tree, in slices of the event loop (see ParsedTestFiles.parseAll). */
   private async showAll(uris: readonly vscode.Uri[], catalog: Catalog): Promise<void> {
-    const reads: Array<Promise<TestFileBytes>> = [];
-    let slice = performance.now();
-    for (let index = 0; index < uris.length; index++) {
-      while (reads.length < Math.min(index + READ_AHEAD, uris.length)) reads.push(this.files.bytes(uris[reads.length]!));
-      const uri = uris[index]!;
-      this.show(uri, await this.files.parse(uri, await reads[index]!, catalog));
-      if (performance.now() - slice > SLICE_MS) {
-        await yieldToEventLoop();
-        slice = performance.now();
-      }
-    }
+    for await (const { uri, read } of this.files.parseAll(uris, catalog)) this.show(uri, read);
   }
 
   private watch(): void {

@@ -11,6 +11,15 @@ import type { Catalog } from '../catalog/catalog';
 import { variantsToRun } from './checkNames';
 import { loadTestFile, readTestFileBytes, type LoadedTestFile } from './testFileLoad';
 
+/** parseAll reads this many files ahead of the one it parses. */
+const READ_AHEAD = 64;
+/** parseAll and its caller work for at most about this long before the extension host's other work runs. */
+const SLICE_MS = 15;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export interface ReadTestFile {
   readonly loaded: LoadedTestFile;
   readonly variants: ReadonlyArray<string | null>;
@@ -47,6 +56,26 @@ export class ParsedTestFiles {
     }
     const gist = loaded.file.gist === undefined ? undefined : catalog.gists.find((entry) => entry.id === loaded.file.gist);
     return { loaded, variants: variantsToRun(loaded.file.variants, gist) };
+  }
+
+  /**
+   * Every file parsed, in order, for the caller to show one at a time: reads run ahead in parallel,
+   * while parsing and the caller's work (building items) go one file at a time and let the event
+   * loop turn every SLICE_MS, so 200 files found at once do not stall the extension host (its other
+   * extensions, the calls of a run) for their whole time.
+   */
+  async *parseAll(uris: readonly vscode.Uri[], catalog: Catalog): AsyncGenerator<{ readonly uri: vscode.Uri; readonly read: ReadTestFile }> {
+    const reads: Array<Promise<TestFileBytes>> = [];
+    let slice = performance.now();
+    for (let index = 0; index < uris.length; index++) {
+      while (reads.length < Math.min(index + READ_AHEAD, uris.length)) reads.push(this.bytes(uris[reads.length]!));
+      const uri = uris[index]!;
+      yield { uri, read: await this.parse(uri, await reads[index]!, catalog) };
+      if (performance.now() - slice > SLICE_MS) {
+        await yieldToEventLoop();
+        slice = performance.now();
+      }
+    }
   }
 
   forget(uri: vscode.Uri): void {
