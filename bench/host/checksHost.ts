@@ -41,10 +41,18 @@ interface DiscoveryRound {
   /** What the controller measured itself: findFiles, then every file read and parsed. */
   readonly discoveryMs: number;
   readonly loopMaxMs: number;
+  /** The extension host's CPU (user + system) meanwhile: less noisy than the time on a busy machine. */
+  readonly cpuMs: number;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return round((used.user + used.system) / 1000, 1);
 }
 
 /** The first ask, as a user makes it: the Testing view opens, VS Code asks the controller for its items. */
 async function firstAsk(gist: TestedApi): Promise<DiscoveryRound> {
+  const cpu = process.cpuUsage();
   const measured = await loopDelay(async () => {
     const started = performance.now();
     await vscode.commands.executeCommand('workbench.view.testing.focus');
@@ -54,10 +62,11 @@ async function firstAsk(gist: TestedApi): Promise<DiscoveryRound> {
     }
     return performance.now() - started;
   });
-  return { ms: round(measured.result, 1), discoveryMs: round(gist.testing.checks.discoveryMs() ?? NaN, 1), loopMaxMs: measured.maxMs };
+  return { ms: round(measured.result, 1), discoveryMs: round(gist.testing.checks.discoveryMs() ?? NaN, 1), loopMaxMs: measured.maxMs, cpuMs: cpuMsSince(cpu) };
 }
 
 async function forcedDiscovery(gist: TestedApi): Promise<DiscoveryRound> {
+  const cpu = process.cpuUsage();
   const measured = await loopDelay(async () => {
     const started = performance.now();
     await gist.testing.checks.discover(true);
@@ -65,7 +74,7 @@ async function forcedDiscovery(gist: TestedApi): Promise<DiscoveryRound> {
   });
   const shown = listed(gist);
   if (shown.files !== DISCOVERY_FILES) throw new Error(`a rediscovery listed ${shown.files} of the ${DISCOVERY_FILES} test files`);
-  return { ms: round(measured.result, 1), discoveryMs: round(gist.testing.checks.discoveryMs() ?? NaN, 1), loopMaxMs: measured.maxMs };
+  return { ms: round(measured.result, 1), discoveryMs: round(gist.testing.checks.discoveryMs() ?? NaN, 1), loopMaxMs: measured.maxMs, cpuMs: cpuMsSince(cpu) };
 }
 
 interface RunRound {
@@ -93,6 +102,32 @@ async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number)
   }
 }
 
+/**
+ * A user's edit in a big test file, as the tree takes it: the file of `tests` tests (pretty-printed,
+ * as people write them) with one test's value changed and back, each time through a rediscovery
+ * (the other files are as they were). Time and CPU from the save to the tree in place.
+ */
+async function editRounds(gist: TestedApi, file: vscode.Uri, tests: number, rounds: number): Promise<{ readonly medianMs: number; readonly medianCpuMs: number; readonly samplesMs: number[] }> {
+  const text = JSON.stringify(JSON.parse(checksFile(tests)), undefined, 2);
+  const middle = `"Person ${Math.ceil(tests / 2)}"`;
+  const edited = text.replace(middle, middle.replace('Person', 'Someone'));
+  if (edited === text) throw new Error('the edit changed nothing');
+  writeFileSync(file.fsPath, text);
+  await gist.testing.checks.discover(true);
+  const times: number[] = [];
+  const cpus: number[] = [];
+  for (let turn = 0; turn < rounds; turn++) {
+    writeFileSync(file.fsPath, turn % 2 === 0 ? edited : text);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    await gist.testing.checks.discover(true);
+    times.push(round(performance.now() - started, 1));
+    cpus.push(cpuMsSince(cpu));
+    await settle(100);
+  }
+  return { medianMs: round(median(times), 1), medianCpuMs: round(median(cpus), 1), samplesMs: times };
+}
+
 async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string, unknown>> {
   // Nothing looked for test files at activation (with 200 of them in the workspace), nor since.
   const atStart = gist.testing.checks.discoveryMs();
@@ -100,16 +135,17 @@ async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string
     throw new Error(`test files were discovered before the first ask (in ${atStart ?? '?'} ms, ${gist.testing.checks.controller.items.size} listed): discovery must stay off activate()`);
   }
   const activationMs = gist.testing.activationMs();
-  const first = await firstAsk(gist);
+  const first = await profiled('checksFirstAsk', (windows) => windows.around('discover', () => firstAsk(gist)));
   const { tests } = listed(gist);
-  progress(`checks discovery, first ask (the Testing view opened): ${DISCOVERY_FILES} files (${tests} tests) listed in ${first.ms} ms (the controller's own ${first.discoveryMs} ms); loop max ${first.loopMaxMs} ms; activate() was ${round(activationMs, 2)} ms with them there`);
+  progress(`checks discovery, first ask (the Testing view opened): ${DISCOVERY_FILES} files (${tests} tests) listed in ${first.ms} ms (the controller's own ${first.discoveryMs} ms), ${first.cpuMs} ms of the extension host's CPU; loop max ${first.loopMaxMs} ms; activate() was ${round(activationMs, 2)} ms with them there`);
   const forced: DiscoveryRound[] = [];
   for (let turn = 0; turn < (quick ? 2 : 7); turn++) {
     forced.push(await profiled(`checksDiscovery-${turn + 1}`, (windows) => windows.around('discover', () => forcedDiscovery(gist))));
     await settle(200);
   }
   const forcedMs = round(median(forced.map((one) => one.ms)), 1);
-  progress(`checks discovery, discover(true) over ${forced.length} rounds: median ${forcedMs} ms (${forced.map((one) => one.ms).join(', ')}); loop max ${Math.max(...forced.map((one) => one.loopMaxMs))} ms`);
+  const forcedCpuMs = round(median(forced.map((one) => one.cpuMs)), 1);
+  progress(`checks discovery, discover(true) over ${forced.length} rounds: median ${forcedMs} ms (${forced.map((one) => one.ms).join(', ')}), ${forcedCpuMs} ms of CPU; loop max ${Math.max(...forced.map((one) => one.loopMaxMs))} ms`);
   return {
     files: DISCOVERY_FILES,
     tests,
@@ -118,8 +154,10 @@ async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string
     firstAskMs: first.ms,
     firstAskControllerMs: first.discoveryMs,
     firstAskLoopMaxMs: first.loopMaxMs,
+    firstAskCpuMs: first.cpuMs,
     forcedRounds: forced.length,
     forcedMedianMs: forcedMs,
+    forcedMedianCpuMs: forcedCpuMs,
     forcedLoopMaxMs: Math.max(...forced.map((one) => one.loopMaxMs)),
     forcedSamplesMs: forced.map((one) => one.ms),
   };
@@ -163,6 +201,8 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         await settle(200);
       }
     }
+    const edits = await editRounds(gist, file, tests, quick ? 2 : 7);
+    progress(`checks: an edit in the ${tests}-test file to the tree in place: median ${edits.medianMs} ms (${edits.samplesMs.join(', ')}), ${edits.medianCpuMs} ms of CPU`);
     const profileCallsPerSecond = median(profile.map((one) => one.callsPerSecond));
     const bareCallsPerSecond = median(bare);
     return {
@@ -184,6 +224,7 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         loopDelayP99Ms: Math.max(...profile.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...profile.map((one) => one.loop.maxMs)),
         discovery: discovered,
+        editOfBigFile: edits,
       },
     };
   } finally {

@@ -18,6 +18,7 @@ import { oneLine } from '../shared/oneLine';
 import { variantLabel } from './checkNames';
 import { countCells, runTestFile, type CheckOutcome } from './checkRun';
 import { checksHeader, resultsPathForTestFile } from './checksHeader';
+import { BatchedTestRun } from './batchedTestRun';
 import { itemData, leavesOf, rangeOf, uriOf } from './checkTree';
 import { gradeWithModel, needsModel } from './modelGrading';
 import type { RubricConsentQuestion, RubricModel } from './rubricModel';
@@ -66,7 +67,7 @@ function cellKey(test: number, variant: number, sample: number): string {
 }
 
 export class CheckTestRun {
-  private readonly run: vscode.TestRun;
+  private readonly run: BatchedTestRun;
 
   constructor(
     private readonly deps: CheckRunDeps,
@@ -74,7 +75,7 @@ export class CheckTestRun {
     private readonly token: vscode.CancellationToken,
     private readonly save: boolean,
   ) {
-    this.run = deps.controller.createTestRun(request);
+    this.run = new BatchedTestRun(deps.controller.createTestRun(request));
   }
 
   private leaves(): vscode.TestItem[] {
@@ -119,8 +120,9 @@ export class CheckTestRun {
   }
 
   private async executeInRun(): Promise<void> {
+    // Each state is a message to the workbench (a run of 2,000 cells sent 10,000): a leaf is marked
+    // started when its file starts, and enqueued only when it waits behind another file.
     const leaves = this.leaves();
-    for (const leaf of leaves) this.run.enqueued(leaf);
     if (!vscode.workspace.isTrusted) {
       const why = vscode.l10n.t('Checks do not run in Restricted Mode: they would send the values of a test file from a folder you have not trusted to your service, with your key. Trust the folder to run them.');
       for (const leaf of leaves) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
@@ -135,6 +137,7 @@ export class CheckTestRun {
       byFile.set(key, [...(byFile.get(key) ?? []), leaf]);
     }
     if (byFile.size === 0) return;
+    for (const fileLeaves of [...byFile.values()].slice(1)) for (const leaf of fileLeaves) this.run.enqueued(leaf);
     const connection = await this.deps.ensureSignedIn();
     if (connection === undefined) {
       const why = vscode.l10n.t('Not signed in: run "Gist: Set API Key…", then run the checks again.');
@@ -235,7 +238,7 @@ export class CheckTestRun {
     const cancel = this.token.onCancellationRequested(() => abort.abort());
     const { concurrency, maxRetries } = this.deps.settings();
     const total = countCells(loaded, variants.length, include);
-    this.run.appendOutput(`${vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency)}\r\n`);
+    this.run.appendLine(vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency));
     let outcome;
     try {
       outcome = await runTestFile({
@@ -288,7 +291,14 @@ export class CheckTestRun {
     );
     const verdict = cell.grade === undefined ? vscode.l10n.t('could not run') : cell.grade.error !== undefined ? vscode.l10n.t('not graded') : cell.grade.pass ? vscode.l10n.t('passed') : vscode.l10n.t('failed');
     const output = `${plainText(cell.label)} › ${plainText(variantLabel(cell.variant))}${loaded.file.repeat > 1 ? ` #${cell.sample}` : ''}: ${verdict} · ${vscode.l10n.t('call {0}', plainText(callId ?? '–', 100))} · ${latency} ms${call.attempts > 1 ? ` · ${vscode.l10n.t('{0} attempts', call.attempts)}` : ''}`;
-    this.run.appendOutput(`${output}\r\n`, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
+    if (cell.grade?.pass === true && cell.grade.error === undefined && (cell.grade.pending ?? 0) === 0) {
+      // A pass's line (its call id and latency) goes into the run's output with the others'; each
+      // line with its own test and place would be one more message to the workbench per cell.
+      this.run.appendLine(output);
+      this.record(leaf, 'passed', [], call.latencyMs, output);
+      return;
+    }
+    this.run.appendLine(output, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
     if (cell.grade === undefined) {
       const error = cell.error;
       const kind = error === undefined ? 'service' : `${error.kind}${error.status !== undefined ? ` ${error.status}` : ''}`;
@@ -301,10 +311,6 @@ export class CheckTestRun {
       const unfinished = this.unfinishedResults(cell.grade.results);
       const messages = unfinished.map((result) => this.located(new vscode.TestMessage(`${result.type}: ${result.reason}`), result.range, loaded, uri));
       this.record(leaf, 'errored', messages.length > 0 ? messages : [this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri)], call.latencyMs, output);
-      return;
-    }
-    if (cell.grade.pass) {
-      this.record(leaf, 'passed', [], call.latencyMs, output);
       return;
     }
     const messages = failedAssertions(cell.grade).map((failure) => {

@@ -31,48 +31,78 @@ function variantKey(variant: VariantChoice): string {
 }
 
 /**
+ * The item `id` under `parent` as it is to be shown: the one there is reused when it can be (VS
+ * Code then sends the workbench only what changed, where a new object is a removal and an addition
+ * of it and all its children), else a new one.
+ */
+function itemFor(controller: vscode.TestController, parent: vscode.TestItem, id: string, label: string, uri: vscode.Uri): vscode.TestItem {
+  const existing = parent.children.get(id);
+  // An item's file cannot change (a test that moved between the file and its CSV is a new item).
+  if (existing === undefined || existing.uri?.toString() !== uri.toString()) return controller.createTestItem(id, label, uri);
+  if (existing.label !== label) existing.label = label;
+  return existing;
+}
+
+/** Each property set is a message to the workbench: only what changed is set. */
+function place(item: vscode.TestItem, range: vscode.Range, sortText: string): void {
+  if (item.range === undefined || !item.range.isEqual(range)) item.range = range;
+  if (item.sortText !== sortText) item.sortText = sortText;
+}
+
+function showError(item: vscode.TestItem, markdown: string | undefined): void {
+  const shown = item.error === undefined ? undefined : typeof item.error === 'string' ? item.error : item.error.value;
+  if (shown !== markdown) item.error = markdown === undefined ? undefined : new vscode.MarkdownString(markdown);
+}
+
+function setChildren(item: vscode.TestItem, children: readonly vscode.TestItem[]): void {
+  if (children.length === 0 && item.children.size === 0) return;
+  item.children.replace(children);
+}
+
+/**
  * Fills `fileItem` with the file's tests, replacing what it held. Ids stay the same for the same
- * test index and variant, so results and the user's selection survive an edit.
+ * test index and variant, so results and the user's selection survive an edit; the items with
+ * those ids are kept and only what changed in them is set.
  */
 export function fillFileItem(controller: vscode.TestController, fileItem: vscode.TestItem, loaded: LoadedTestFile, variants: readonly VariantChoice[]): void {
   const fileUri = fileItem.uri!;
   const inline = loaded.file.tests.length;
   const repeat = loaded.file.repeat;
   const fileProblems = loaded.file.runnable ? [] : loaded.problems.filter((problem) => problem.range.file === 'testFile');
-  fileItem.error = fileProblems.length === 0 ? undefined : new vscode.MarkdownString(fileProblems.slice(0, 5).map((problem) => `Line ${problem.range.start.line + 1}: ${markdownText(problem.message, 500)}`).join('\n\n'));
+  showError(fileItem, fileProblems.length === 0 ? undefined : fileProblems.slice(0, 5).map((problem) => `Line ${problem.range.start.line + 1}: ${markdownText(problem.message, 500)}`).join('\n\n'));
   const items: vscode.TestItem[] = [];
   for (const test of loaded.tests) {
     const uri = uriOf(test.range, loaded, fileUri);
-    const item = controller.createTestItem(`${fileItem.id}#${test.index}`, plainText(testLabel(test, inline)), uri);
-    item.range = rangeOf(test.range);
-    item.sortText = String(test.index).padStart(6, '0');
+    const item = itemFor(controller, fileItem, `${fileItem.id}#${test.index}`, plainText(testLabel(test, inline)), uri);
+    const range = rangeOf(test.range);
+    place(item, range, String(test.index).padStart(6, '0'));
     itemData.set(item, { kind: 'test', uri: fileUri, test: test.index });
-    if (!test.ok) {
-      item.error = new vscode.MarkdownString(test.problems.slice(0, 5).map((problem) => markdownText(problem.message, 500)).join('\n\n'));
-    } else if (loaded.file.runnable) {
+    showError(item, test.ok ? undefined : test.problems.slice(0, 5).map((problem) => markdownText(problem.message, 500)).join('\n\n'));
+    if (test.ok && loaded.file.runnable) {
       const children = variants.map((variant, variantIndex) => {
-        const child = controller.createTestItem(`${item.id}/${variantKey(variant)}`, plainText(variantLabel(variant)), uri);
-        child.range = item.range;
-        child.sortText = String(variantIndex).padStart(3, '0');
+        const child = itemFor(controller, item, `${item.id}/${variantKey(variant)}`, plainText(variantLabel(variant)), uri);
+        place(child, range, String(variantIndex).padStart(3, '0'));
         itemData.set(child, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: repeat > 1 ? undefined : 1 });
-        if (repeat > 1) {
-          child.children.replace(
-            Array.from({ length: repeat }, (_, index) => {
-              const sample = controller.createTestItem(`${child.id}/${index + 1}`, vscode.l10n.t('sample {0}', index + 1), uri);
-              sample.range = item.range;
-              sample.sortText = String(index + 1).padStart(3, '0');
-              itemData.set(sample, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: index + 1 });
-              return sample;
-            }),
-          );
-        }
+        setChildren(
+          child,
+          repeat <= 1
+            ? []
+            : Array.from({ length: repeat }, (_, index) => {
+                const sample = itemFor(controller, child, `${child.id}/${index + 1}`, vscode.l10n.t('sample {0}', index + 1), uri);
+                place(sample, range, String(index + 1).padStart(3, '0'));
+                itemData.set(sample, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: index + 1 });
+                return sample;
+              }),
+        );
         return child;
       });
-      item.children.replace(children);
+      setChildren(item, children);
+    } else {
+      setChildren(item, []);
     }
     items.push(item);
   }
-  fileItem.children.replace(items);
+  setChildren(fileItem, items);
 }
 
 /** The leaves (cells) under `item`, itself included when it is one; excluded items and their children left out. */

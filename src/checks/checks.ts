@@ -16,14 +16,15 @@ import type { Logger } from '../shared/logger';
 import { showError, showInformation, showWarning } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
-import { variantsToRun } from './checkNames';
 import { CheckTestRun, type CheckReport } from './checkTestRun';
 import { chooseRubricModel, type RubricGradingAnswer } from './rubricModel';
 import { promptfooConfig, promptfooYaml } from './promptfooExport';
 import { validateBaseUrl } from '../client/urls';
 import { isRecord } from '../shared/text';
+import type { Catalog } from '../catalog/catalog';
 import { fillFileItem, itemData } from './checkTree';
-import { loadTestFile, type LoadedTestFile } from './testFileLoad';
+import { ParsedTestFiles, type ReadTestFile } from './parsedTestFiles';
+import type { LoadedTestFile } from './testFileLoad';
 
 export const TEST_FILE_GLOB = '**/*.gisttest.json';
 const EXCLUDE_GLOB = '**/node_modules/**';
@@ -61,6 +62,9 @@ export class Checks implements vscode.Disposable {
   /** The CSV each test file reads, so a change to it reloads the file. */
   private readonly csvOf = new Map<string, string>();
   private readonly pendingEdits = new Map<string, NodeJS.Timeout>();
+  private readonly files = new ParsedTestFiles();
+  /** What each file's item shows: the same parse on the same variants needs no new items. */
+  private readonly shown = new Map<string, { readonly loaded: LoadedTestFile; readonly variants: string }>();
   /** How long the last whole-workspace discovery took, for the benchmark. */
   discoveryMs: number | undefined;
 
@@ -122,16 +126,21 @@ export class Checks implements vscode.Disposable {
     this.discovery = (async () => {
       const started = performance.now();
       if (first) this.watch();
-      await loadCheckLibraries();
-      const files = await vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE_GLOB);
+      // The search runs in another process meanwhile the libraries load here.
+      const [files] = await Promise.all([vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE_GLOB), loadCheckLibraries()]);
       const seen = new Set(files.map((uri) => uri.toString()));
       this.controller.items.forEach((item) => {
         if (!seen.has(item.id)) this.remove(item.uri!);
       });
-      await Promise.all(files.map((uri) => this.update(uri)));
+      await this.showAll(files, await this.deps.catalog.entries());
       this.discoveryMs = performance.now() - started;
     })().catch((error: unknown) => this.deps.logger.error(`Checks: finding the test files failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return this.discovery;
+  }
+
+  /** Every file read, parsed and put in the tree, in slices of the event loop (see ParsedTestFiles.parseAll). */
+  private async showAll(uris: readonly vscode.Uri[], catalog: Catalog): Promise<void> {
+    for await (const { uri, read } of this.files.parseAll(uris, catalog)) this.show(uri, read);
   }
 
   private watch(): void {
@@ -154,6 +163,8 @@ export class Checks implements vscode.Disposable {
 
   private remove(uri: vscode.Uri): void {
     this.controller.items.delete(uri.toString());
+    this.shown.delete(uri.toString());
+    this.files.forget(uri);
     this.diagnostics.delete(uri);
     const csv = this.csvOf.get(uri.toString());
     if (csv !== undefined) this.diagnostics.delete(vscode.Uri.file(csv));
@@ -161,21 +172,20 @@ export class Checks implements vscode.Disposable {
   }
 
   /** The file read now: from its editor when it has unsaved edits (what the user sees), else from disk. */
-  async load(uri: vscode.Uri): Promise<{ readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> } | undefined> {
+  async load(uri: vscode.Uri): Promise<ReadTestFile | undefined> {
     await loadCheckLibraries();
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    // A document without unsaved edits can lag behind the disk (VS Code reloads it a moment later).
-    const open = vscode.workspace.textDocuments.find((document) => document.isDirty && document.uri.toString() === uri.toString());
-    const loaded = await loadTestFile(uri.fsPath, { root: folder?.uri.fsPath ?? path.dirname(uri.fsPath), ...(open !== undefined ? { bytes: new TextEncoder().encode(open.getText()) } : {}) });
-    const catalog = loaded.file.gist === undefined ? undefined : (await this.deps.catalog.entries()).gists.find((gist) => gist.id === loaded.file.gist);
-    return { loaded, variants: variantsToRun(loaded.file.variants, catalog) };
+    const bytes = await this.files.bytes(uri);
+    return this.files.parse(uri, bytes, await this.deps.catalog.entries());
   }
 
   /** Reads one file and puts its tree and problems in place. */
   private async update(uri: vscode.Uri): Promise<void> {
     const read = await this.load(uri);
-    if (read === undefined) return;
-    const { loaded, variants } = read;
+    if (read !== undefined) this.show(uri, read);
+  }
+
+  /** One file's tree and problems put in place; nothing is rebuilt when the file and its variants are as shown. */
+  private show(uri: vscode.Uri, { loaded, variants }: ReadTestFile): void {
     if (loaded.problems.length === 1 && loaded.sha256 === '' && loaded.tests.length === 0 && !vscode.workspace.textDocuments.some((document) => document.uri.toString() === uri.toString())) {
       // Gone between the search and the read.
       if (/does not exist/.test(loaded.problems[0]?.message ?? '')) {
@@ -184,13 +194,22 @@ export class Checks implements vscode.Disposable {
       }
     }
     const key = uri.toString();
-    let item = this.controller.items.get(key);
+    const variantsKey = JSON.stringify(variants);
+    const existing = this.controller.items.get(key);
+    const before = this.shown.get(key);
+    if (existing !== undefined && before?.loaded === loaded && before.variants === variantsKey) {
+      this.showTrustOn(existing);
+      return;
+    }
+    let item = existing;
     if (item === undefined) {
       item = this.controller.createTestItem(key, vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1), uri);
       itemData.set(item, { kind: 'file', uri });
-      this.controller.items.add(item);
     }
+    // A new file's item is filled before it joins the tree: VS Code takes it in whole, in one change.
     fillFileItem(this.controller, item, loaded, variants);
+    if (existing === undefined) this.controller.items.add(item);
+    this.shown.set(key, { loaded, variants: variantsKey });
     this.showTrustOn(item);
     if (loaded.csvPath !== undefined) this.csvOf.set(key, loaded.csvPath);
     else this.csvOf.delete(key);
@@ -206,12 +225,18 @@ export class Checks implements vscode.Disposable {
       diagnostic.source = 'gist checks';
       (problem.range.file === 'testsFile' ? inCsv : inFile).push(diagnostic);
     }
-    this.diagnostics.set(uri, inFile);
-    if (loaded.csvPath !== undefined) this.diagnostics.set(vscode.Uri.file(loaded.csvPath), inCsv);
+    // A file without problems that had none needs no message to the workbench (most files, at discovery).
+    if (inFile.length > 0 || this.diagnostics.has(uri)) this.diagnostics.set(uri, inFile);
+    if (loaded.csvPath !== undefined) {
+      const csv = vscode.Uri.file(loaded.csvPath);
+      if (inCsv.length > 0 || this.diagnostics.has(csv)) this.diagnostics.set(csv, inCsv);
+    }
   }
 
   private showTrustOn(item: vscode.TestItem): void {
-    item.description = vscode.workspace.isTrusted ? undefined : vscode.l10n.t('Restricted Mode: listed, not run');
+    const description = vscode.workspace.isTrusted ? undefined : vscode.l10n.t('Restricted Mode: listed, not run');
+    // Each change of an item is a message to the workbench: none when nothing changed.
+    if (item.description !== description) item.description = description;
   }
 
   private showTrust(): void {

@@ -39,7 +39,7 @@ export interface LoadOptions {
 const START: SourceRange = { file: 'testFile', start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The file's bytes, refused past the cap before it is read whole. */
-async function readCapped(file: string): Promise<Uint8Array | { readonly problem: string }> {
+export async function readTestFileBytes(file: string): Promise<Uint8Array | { readonly problem: string }> {
   let handle;
   try {
     handle = await open(file, 'r');
@@ -74,7 +74,7 @@ function inside(root: string, candidate: string): boolean {
 
 /** Reads a test file and its CSV tests. Never throws for what the files hold; `signal` aborts. */
 export async function loadTestFile(filePath: string, options: LoadOptions): Promise<LoadedTestFile> {
-  const read = options.bytes ?? (await readCapped(filePath));
+  const read = options.bytes ?? (await readTestFileBytes(filePath));
   if (!(read instanceof Uint8Array)) {
     const file = parseTestFile({ bytes: new Uint8Array() });
     return { path: filePath, file, tests: [], problems: [{ message: read.problem, range: START }], sha256: '' };

@@ -18,6 +18,8 @@ const PLACEHOLDER = /\$\{([A-Za-z]+)\}/g;
 
 /** The first editor placeholder in `text`, if any. */
 export function editorPlaceholderIn(text: string): string | undefined {
+  // Most values hold none: a look for "${" spares them the regular expression's iterator.
+  if (!text.includes('${')) return undefined;
   for (const match of text.matchAll(PLACEHOLDER)) {
     if ((EDITOR_PLACEHOLDER_NAMES as readonly string[]).includes(match[1] ?? '')) {
       return match[0];

@@ -32,11 +32,25 @@ function unsupportedSyntax(pattern: string): string | undefined {
   return undefined;
 }
 
+/** Patterns compiled lately: a workspace's test files repeat theirs (a defaultTest's in every test), and RE2 compiles slowly. */
+const compiledPatterns = new Map<string, RegexCompilation>();
+const MAX_COMPILED_PATTERNS = 256;
+
 /**
  * Compiles a pattern written for JavaScript's `new RegExp(pattern)` (promptfoo's `regex`, no
- * flags): `\uXXXX`, `\cX`, `[^]` and `(?<name>…)` are translated to RE2's spelling first.
+ * flags): `\uXXXX`, `\cX`, `[^]` and `(?<name>…)` are translated to RE2's spelling first. The same
+ * pattern gives back the same compilation (a compiled RE2 keeps no state between matches).
  */
 export function compileUserRegex(pattern: string): RegexCompilation {
+  const known = compiledPatterns.get(pattern);
+  if (known !== undefined) return known;
+  const compilation = compile(pattern);
+  if (compiledPatterns.size >= MAX_COMPILED_PATTERNS) compiledPatterns.delete(compiledPatterns.keys().next().value!);
+  compiledPatterns.set(pattern, compilation);
+  return compilation;
+}
+
+function compile(pattern: string): RegexCompilation {
   if (pattern.length > MAX_REGEX_CHARS) {
     return { ok: false, message: `the pattern has ${pattern.length.toLocaleString('en-US')} characters, over the limit of ${MAX_REGEX_CHARS.toLocaleString('en-US')}` };
   }

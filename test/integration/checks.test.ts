@@ -100,6 +100,32 @@ describe('Checks in the Test Explorer', function () {
     );
   });
 
+  it('keeps the tree current: a rediscovery leaves an unchanged file’s items as they are; an edit adds a test, undoing it takes it away', async function () {
+    const greets = fileItem().children.get(`${uri.toString()}#0`);
+    assert.ok(greets);
+    await api.testing.checks.discover(true);
+    assert.equal(fileItem().children.get(`${uri.toString()}#0`), greets, 'the same items: nothing rebuilt for a file that did not change');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document);
+    try {
+      await editor.edit((edit) => edit.insert(new vscode.Position(3, 0), '    { "description": "added in the editor", "vars": { "text": "x" }, "assert": [{ "type": "contains", "value": "x" }] },\n'));
+      const added = await waitFor('the edit’s test in the tree', () => fileItem().children.get(`${uri.toString()}#4`) ?? false);
+      assert.equal(fileItem().children.get(`${uri.toString()}#0`)?.label, 'added in the editor');
+      assert.equal(added.label, 'has a problem');
+      // Each index's item now shows the test written there: its error, variants and line.
+      const shape = (index: number): string => {
+        const item = fileItem().children.get(`${uri.toString()}#${index}`);
+        return `${item?.label}:${item?.range?.start.line}:${item?.children.size}:${item?.error === undefined ? '' : 'error'}`;
+      };
+      assert.deepEqual([0, 1, 2, 3, 4].map(shape), ['added in the editor:3:1:', 'greets:4:1:', 'counts:5:1:', 'says goodbye:6:1:', 'has a problem:10:0:error']);
+      await vscode.commands.executeCommand('undo');
+      await waitFor('the tree as the file is again', () => fileItem().children.size === 4 && fileItem().children.get(`${uri.toString()}#0`)?.label === 'greets');
+      assert.deepEqual([0, 1, 2, 3].map(shape), ['greets:3:1:', 'counts:4:1:', 'says goodbye:5:1:', 'has a problem:9:0:error']);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('runs the file: passes, a failed assertion at its line with a diff, the problem as an error, call ids in the output', async function () {
     const reports = await runChecks(api, [fileItem()]);
     assert.deepEqual(byLabel(reports), { '0/plain': 'passed', '1/plain': 'passed', '2/plain': 'failed', '3': 'errored' });

@@ -100,4 +100,18 @@ describe('checks: hostile regular expressions', () => {
     assert.deepEqual(problemsOf([{ type: 'not-regex', value: '(\\w+)\\s\\1' }]), ['8: regex: backreferences such as \\1 are not supported by the linear-time engine (RE2).']);
     assert.deepEqual(problemsOf([{ type: 'regex', value: '(' }]), ['8: regex: the pattern is not valid for the linear-time engine (RE2): missing closing ): `(`.']);
   });
+
+  it('a pattern compiled again, after hundreds of others pushed it out of the compiled patterns, matches as the first time', () => {
+    const compile = (pattern: string): { test(text: string): boolean } => {
+      const compiled = compileUserRegex(pattern);
+      assert.ok(compiled.ok, pattern);
+      return compiled.regex;
+    };
+    const first = compile('^(Dear|Hi)\\b');
+    assert.equal(compileUserRegex('^(Dear|Hi)\\b'), compileUserRegex('^(Dear|Hi)\\b'), 'the same pattern is compiled once');
+    for (let index = 0; index < 600; index++) assert.ok(compile(`^x${index}$`).test(`x${index}`));
+    const again = compile('^(Dear|Hi)\\b');
+    for (const text of ['Dear Ada', 'Hi there', 'Hello', 'Dearest', '']) assert.equal(again.test(text), first.test(text), text);
+    assert.equal(compileUserRegex('(a)\\1').ok, false, 'a refused pattern stays refused');
+  });
 });
