@@ -3,7 +3,7 @@
 // application-scoped keys such as gist.baseUrl and telemetry.telemetryLevel are ignored in
 // data/Machine/settings.json), so everything goes there.
 
-/** Keeps the workbench quiet: no welcome page, tips, telemetry, updates, experiments or AI popups. */
+/** Keeps the workbench quiet: no welcome page, tips, telemetry, updates, experiments, AI popups or port scans. */
 export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'workbench.startupEditor': 'none',
   'workbench.tips.enabled': false,
@@ -18,6 +18,8 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
   'git.enabled': false,
   'files.hotExit': 'off',
+  // The extension host otherwise scans /proc for listening ports every few seconds (findCandidatePorts): 0–190 ms of noise in a bench run.
+  'remote.autoForwardPorts': false,
 };
 
 /**
