@@ -34,6 +34,8 @@ export interface GistClientOptions {
 
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const DEFAULT_ME_RETRY_DELAYS_MS = [250, 1000];
+/** Gist and variant paths remembered (a run's few, a catalog's many): past this many, forgotten at once and worked out again. */
+const MAX_REMEMBERED_TARGETS = 256;
 
 function cancelledError(): GistError {
   return new GistError('cancelled', 'The call was cancelled.', 'none');
@@ -95,6 +97,7 @@ export class GistClient {
   private readonly maxResponseBytes: number;
   /** The last settings checked: a run of the variant lab sends thousands of calls with the same (~5 µs each to check again). */
   private lastChecked: { readonly baseUrl: string; readonly header: string; readonly key: string; readonly checked: ReturnType<typeof checkSettings> } | undefined;
+  private readonly generateTargets = new Map<string, RequestTarget>();
 
   constructor(private readonly options: GistClientOptions = {}) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -123,14 +126,31 @@ export class GistClient {
     if (request.gistId === '' || request.variant === '') {
       throw new GistError('badRequest', 'The gist id or variant slug is empty. Check the gist catalog in the settings.', 'openSettings');
     }
-    refuseUnsendable(request.gistId, 'gist id');
-    if (request.variant !== undefined) {
-      refuseUnsendable(request.variant, 'variant slug');
-    }
     const checked = this.checkedSettings(settings);
-    const target = generateTarget(checked.baseUrl, request.gistId, request.variant);
+    const target = this.generateTargetOf(checked.baseUrl, request.gistId, request.variant);
     const response = await this.call(settings, checked, 'POST', target, signal, JSON.stringify({ values: request.values }));
     return parsedWithoutKey(response, this.keys(checked.key), (clean) => parseGeneration(clean.status, clean.headers, clean.body, request), generationWithoutKey);
+  }
+
+  /**
+   * The path of a gist and variant, checked and encoded once: a lab run calls the same few
+   * thousands of times (~1 µs each to check and encode again). Refuses what cannot be sent.
+   */
+  private generateTargetOf(baseUrl: string, gistId: string, variant: string | undefined): RequestTarget {
+    const key = `${baseUrl}\n${gistId}\n${variant === undefined ? '\n' : variant}`;
+    let target = this.generateTargets.get(key);
+    if (target === undefined) {
+      refuseUnsendable(gistId, 'gist id');
+      if (variant !== undefined) {
+        refuseUnsendable(variant, 'variant slug');
+      }
+      target = generateTarget(baseUrl, gistId, variant);
+      if (this.generateTargets.size >= MAX_REMEMBERED_TARGETS) {
+        this.generateTargets.clear();
+      }
+      this.generateTargets.set(key, target);
+    }
+    return target;
   }
 
   /** The call's key first, then every other known one. */

@@ -55,12 +55,15 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
   const counts = { done: 0, failures: 0, rowErrors: 0, retries: 0, overloaded: 0 };
   let lastReport = Number.NEGATIVE_INFINITY;
 
-  let wake: () => void = () => undefined;
-  let wakeup = new Promise<void>((resolve) => (wake = resolve));
+  // The loop waits for a free slot on a promise made only when it does wait: a call ends thousands
+  // of times a second, mostly while the loop is not waiting.
+  let wake: (() => void) | undefined;
   const notify = (): void => {
-    wake();
-    wakeup = new Promise<void>((resolve) => (wake = resolve));
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
   };
+  const wakeup = (): Promise<void> => new Promise<void>((resolve) => (wake = resolve));
 
   const progress = (): RunProgress => {
     const now = clock.now();
@@ -107,11 +110,15 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
   }
   options.signal?.addEventListener('abort', onCancel, { once: true });
 
-  const deliver = async (write: () => void | Promise<void>): Promise<void> => {
+  /** Hands a result to the sink; undefined when the sink took it at once (the lab's writer does), so the call does not wait a turn for nothing. */
+  const deliver = (write: () => void | Promise<void>): Promise<void> | undefined => {
+    const failed = (error: unknown): void => stop('stopped', { kind: 'sink', error }, true);
     try {
-      await write();
+      const written = write();
+      return written === undefined ? undefined : written.then(undefined, failed);
     } catch (error) {
-      stop('stopped', { kind: 'sink', error }, true);
+      failed(error);
+      return undefined;
     }
   };
 
@@ -166,7 +173,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
         counts.failures += 1;
       }
       rate.finished(clock.now());
-      await deliver(() =>
+      const delivered = deliver(() =>
         options.sink.result({
           row: cell.row.row,
           line: cell.row.line,
@@ -181,6 +188,9 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
           finishedAt: clock.isoNow(),
         }),
       );
+      if (delivered !== undefined) {
+        await delivered;
+      }
       report();
       return;
     }
@@ -191,7 +201,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
   try {
     while (stopping === undefined) {
       if (active.size >= adaptive.limit) {
-        await wakeup;
+        await wakeup();
         continue;
       }
       const wait = options.backpressure?.();
@@ -219,7 +229,10 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
         }
         counts.rowErrors += 1;
         counts.done += cellsPerRow;
-        await deliver(() => options.sink.rowError(item));
+        const delivered = deliver(() => options.sink.rowError(item));
+        if (delivered !== undefined) {
+          await delivered;
+        }
         report();
         continue;
       }
