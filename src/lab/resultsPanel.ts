@@ -43,6 +43,14 @@ const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filte
 /** While a run appends, the view catches up at most this often (each catch-up redraws the visible rows). */
 const UPDATE_EVERY_MS = 1_000;
 const MAX_SHOWN_PROBLEMS = 20;
+/**
+ * A big file's first screen is shown from its first bytes; the rest is read in slices, the event
+ * loop free between them (a 55 MB file of 100,000 results took 600 ms of it in one go), and the
+ * view learns of the rows read so far at most every READING_UPDATE_EVERY_MS.
+ */
+const FIRST_BYTES = 256 * 1024;
+const SLICE_BYTES = 512 * 1024;
+const READING_UPDATE_EVERY_MS = 1_000;
 
 export class ResultsPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -58,6 +66,9 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly verdicts: ResultsVerdicts;
   /** Review… was asked for before the file was read: the review starts once it is. */
   private reviewOnLoad = false;
+  /** The index has the file's first part and reads the rest. */
+  private reading = false;
+  private disposed = false;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -90,7 +101,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Gist: Review Results Blind…: shows the view and starts the review (once the file is read). */
   async review(): Promise<void> {
     this.panel.reveal(undefined, false);
-    if (this.index === undefined) {
+    if (this.index === undefined || this.reading) {
       this.reviewOnLoad = true;
       return;
     }
@@ -98,6 +109,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.verdicts.dispose();
     clearTimeout(this.updateTimer);
     this.filterAbort?.abort();
@@ -132,7 +144,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (await this.verdicts.onMessage(message)) return;
     switch (message.type) {
       case 'ready':
-        await this.load();
+        await this.serialized(() => this.load());
         return;
       case 'rows':
         await this.sendRows(message.request, message.start, message.count);
@@ -166,9 +178,17 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
+  /** Every read of the index, one after the other: the first read, catching up with appends. */
+  private serialized(body: () => Promise<void>): Promise<void> {
+    const run = this.updating.then(body);
+    this.updating = run.catch(() => undefined);
+    return run;
+  }
+
   private async load(): Promise<void> {
     try {
-      this.index = await ResultsIndex.open(this.filePath);
+      this.index = await ResultsIndex.open(this.filePath, undefined, FIRST_BYTES);
+      this.reading = this.index.more;
     } catch (error) {
       const message = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
       this.post({ type: 'failed', message });
@@ -193,6 +213,9 @@ export class ResultsPanel implements vscode.Disposable {
       query: this.query,
       status: this.status(),
     });
+    this.verdicts.viewOpened();
+    if (this.reading) await this.readRest(this.index);
+    if (this.disposed) return;
     this.verdicts.resultsChanged();
     if (this.reviewOnLoad) {
       this.reviewOnLoad = false;
@@ -200,10 +223,28 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
+  /** The rest of a big file, a slice at a time: the first screen is up already. */
+  private async readRest(index: ResultsIndex): Promise<void> {
+    try {
+      let published = performance.now();
+      while (index.more && !this.disposed) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await index.catchUp(undefined, SLICE_BYTES);
+        if (index.more && performance.now() - published >= READING_UPDATE_EVERY_MS) {
+          this.publishOrder();
+          published = performance.now();
+        }
+      }
+    } finally {
+      this.reading = false;
+    }
+    if (!this.disposed) this.publishOrder();
+  }
+
   private status(): ViewStatus {
     const index = this.index;
     if (index === undefined) {
-      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, failedChecks: 0, running: false, resumable: false, problems: [], figures: [] };
+      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, failedChecks: 0, running: false, reading: false, resumable: false, problems: [], figures: [] };
     }
     const counts = indexCounts(index);
     const running = this.deps.runs.isRunning(this.filePath);
@@ -217,7 +258,8 @@ export class ResultsPanel implements vscode.Disposable {
       failedCells: counts.failedCells,
       failedChecks: counts.failedChecks,
       running,
-      resumable: !checkRun && !running && counts.missingCells > 0,
+      reading: this.reading,
+      resumable: !checkRun && !running && !this.reading && counts.missingCells > 0,
       ...(checkRun ? { rerunElsewhere: vscode.l10n.t('These are the results of a check run: run the checks again from the Testing view (Test: Rerun Failed Tests).') } : {}),
       problems: [...index.problems.slice(0, MAX_SHOWN_PROBLEMS), ...(more > 0 ? [vscode.l10n.t('… and {0} more lines that could not be read.', more)] : [])],
       figures: counts.figures,
@@ -261,7 +303,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.updateTimer !== undefined) return;
     this.updateTimer = setTimeout(() => {
       this.updateTimer = undefined;
-      this.updating = this.updating.then(() => this.update()).catch((error: unknown) => this.reportFailure(error));
+      void this.serialized(() => this.update()).catch((error: unknown) => this.reportFailure(error));
     }, UPDATE_EVERY_MS);
   }
 

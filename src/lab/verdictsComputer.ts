@@ -3,13 +3,14 @@
 import { Worker } from 'node:worker_threads';
 import type { VerdictInput } from '../review/verdicts';
 import type { VerdictsView } from './resultsViewProtocol';
+import type { VerdictsAnswer, VerdictsRequest } from './verdictsWorker';
 
-type Answer = { readonly id: number; readonly view: VerdictsView } | { readonly id: number; readonly error: string };
+type Request = Omit<Extract<VerdictsRequest, { kind: 'input' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'file' }>, 'id'>;
 
 export class VerdictsComputer {
   private worker: Worker | undefined;
   private next = 0;
-  private readonly waiting = new Map<number, { resolve: (value: VerdictsView) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (value: VerdictsView | undefined) => void; reject: (error: Error) => void }>();
 
   /** `workerFile`: the built verdictsWorker.js (dist/ in the extension, out/ in the tests). */
   constructor(private readonly workerFile: string) {}
@@ -20,23 +21,38 @@ export class VerdictsComputer {
   }
 
   /** The panel of `input`; `problems` (votes files that could not be read) are said in it. */
-  compute(input: VerdictInput, problems: readonly string[]): Promise<VerdictsView> {
+  async compute(input: VerdictInput, problems: readonly string[]): Promise<VerdictsView> {
+    const view = await this.ask({ kind: 'input', input, problems });
+    if (view === undefined) throw new Error('The verdicts worker gave no figures.');
+    return view;
+  }
+
+  /**
+   * The panel of the results file at `resultsPath` and its votes files, read by the worker itself
+   * (only what was appended since its last read; the votes again when `rereadVotes`); undefined
+   * while the file is not a results file this version reads (the view says why itself).
+   */
+  computeFile(resultsPath: string, rereadVotes: boolean): Promise<VerdictsView | undefined> {
+    return this.ask({ kind: 'file', path: resultsPath, rereadVotes });
+  }
+
+  private ask(request: Request): Promise<VerdictsView | undefined> {
     const worker = this.started();
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, input, problems });
+      worker.postMessage({ ...request, id } satisfies VerdictsRequest);
     });
   }
 
   private started(): Worker {
     if (this.worker !== undefined) return this.worker;
     const worker = new Worker(this.workerFile);
-    worker.on('message', (answer: Answer) => {
+    worker.on('message', (answer: VerdictsAnswer) => {
       const waiter = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       if ('error' in answer) waiter?.reject(new Error(answer.error));
-      else waiter?.resolve(answer.view);
+      else waiter?.resolve('view' in answer ? answer.view : undefined);
     });
     const failAll = (error: Error): void => {
       for (const waiter of this.waiting.values()) waiter.reject(error);

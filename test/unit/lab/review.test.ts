@@ -210,6 +210,44 @@ describe('blind review (lab)', function () {
     }
   });
 
+  it('the worker reads the results and votes files itself: the same panel, then only what changed (appended results, votes when told)', async function () {
+    const index = await ResultsIndex.open(file);
+    const session = await ReviewSession.start(index, file, 'Ada');
+    const first = await session.view();
+    assert.ok(first.pair !== undefined);
+    await session.vote(first.pair.key, 'tie');
+    const computer = new VerdictsComputer(WORKER);
+    const withoutMs = (view: { readonly ms: number } | undefined): unknown => (view === undefined ? undefined : { ...view, ms: 0 });
+    try {
+      const votes = await readVotesFiles(file);
+      const fromCells = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
+      const fromFile = await computer.computeFile(file, true);
+      assert.deepEqual(withoutMs(fromFile), withoutMs(fromCells));
+      // Another vote: not seen until the worker is told to read the votes again.
+      const second = await session.view();
+      assert.ok(second.pair !== undefined);
+      await session.vote(second.pair.key, 'left');
+      assert.deepEqual(withoutMs(await computer.computeFile(file, false)), withoutMs(fromCells), 'the votes were not read again');
+      const votedAgain = await computer.computeFile(file, true);
+      assert.notDeepEqual(withoutMs(votedAgain), withoutMs(fromCells));
+      // Appended results are read (only they), without being told.
+      appendFileSync(file, `${result(7, 'formal', 'Dear Person 7', 300)}\n${result(7, 'friendly', 'Hi Person 7', 100)}\n`);
+      await index.catchUp();
+      const now = await readVotesFiles(file);
+      const expected = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: now.files }, now.problems);
+      assert.deepEqual(withoutMs(await computer.computeFile(file, false)), withoutMs(expected));
+      assert.notDeepEqual(withoutMs(expected), withoutMs(votedAgain), 'row 7 changed the figures');
+      // A file that is not (yet) a results file gives no panel: the view says why itself.
+      const empty = path.join(dir, 'empty.welcome-email.gistrun.jsonl');
+      writeFileSync(empty, '');
+      assert.equal(await computer.computeFile(empty, true), undefined);
+      writeFileSync(empty, `${JSON.stringify(header)}\n${result(1, 'formal', 'Dear Al', 10)}\n`);
+      assert.ok((await computer.computeFile(empty, false)) !== undefined, 'once it has a header, it has figures');
+    } finally {
+      computer.dispose();
+    }
+  });
+
   it('a reviewer’s name is one inert line, from the setting or else the service', function () {
     assert.equal(reviewerName(undefined, 'Ada Lovelace'), 'Ada Lovelace');
     assert.equal(reviewerName('  ', 'Ada'), 'Ada');
