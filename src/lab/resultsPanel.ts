@@ -69,6 +69,13 @@ export class ResultsPanel implements vscode.Disposable {
   /** The index has the file's first part and reads the rest. */
   private reading = false;
   private disposed = false;
+  /** The webview said it is ready and got the header (or the reason the file cannot be shown). */
+  private opened = false;
+  /** Why the file cannot be shown, when it cannot. */
+  private failure: string | undefined;
+  /** Settles when the first read of the file got its first slice (or failed). */
+  private readonly firstSlice: Promise<void>;
+  private firstSliceRead: () => void = () => undefined;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -80,6 +87,10 @@ export class ResultsPanel implements vscode.Disposable {
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
+    this.firstSlice = new Promise((resolve) => {
+      this.firstSliceRead = resolve;
+    });
+    void this.serialized(() => this.read()).catch((error: unknown) => this.reportFailure(error));
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(this.filePath)), path.basename(this.filePath)));
     this.disposables.push(
       watcher,
@@ -144,7 +155,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (await this.verdicts.onMessage(message)) return;
     switch (message.type) {
       case 'ready':
-        await this.serialized(() => this.load());
+        await this.webviewReady();
         return;
       case 'rows':
         await this.sendRows(message.request, message.start, message.count);
@@ -185,18 +196,47 @@ export class ResultsPanel implements vscode.Disposable {
     return run;
   }
 
-  private async load(): Promise<void> {
+  /**
+   * Reads the file into the index: its first slice (then the header goes to the webview, if it is
+   * ready), then the rest. Begun when the view is made, so the read overlaps the webview's loading.
+   */
+  private async read(): Promise<void> {
+    let index: ResultsIndex;
     try {
-      this.index = await ResultsIndex.open(this.filePath, undefined, FIRST_BYTES);
-      this.reading = this.index.more;
+      index = await ResultsIndex.open(this.filePath, undefined, FIRST_BYTES);
     } catch (error) {
-      const message = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
-      this.post({ type: 'failed', message });
+      this.index = undefined;
+      this.failure = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
+      if (this.opened) this.post({ type: 'failed', message: this.failure });
       return;
+    } finally {
+      this.firstSliceRead();
     }
-    this.deps.openIndexes.set(this.filePath, this.index);
-    this.order = orderRows(this.index, this.query, undefined);
-    const { header } = this.index;
+    this.failure = undefined;
+    this.index = index;
+    this.reading = index.more;
+    this.deps.openIndexes.set(this.filePath, index);
+    this.order = orderRows(index, this.query, undefined);
+    if (this.opened) this.postOpen(index);
+    if (this.reading) await this.readRest(index);
+    if (this.disposed) return;
+    this.verdicts.resultsChanged();
+    if (this.reviewOnLoad) {
+      this.reviewOnLoad = false;
+      await this.verdicts.startReview();
+    }
+  }
+
+  /** The webview (re)loaded: it gets the header and the first rows' count once the first slice is read. */
+  private async webviewReady(): Promise<void> {
+    await this.firstSlice;
+    this.opened = true;
+    if (this.index !== undefined) this.postOpen(this.index);
+    else if (this.failure !== undefined) this.post({ type: 'failed', message: this.failure });
+  }
+
+  private postOpen(index: ResultsIndex): void {
+    const { header } = index;
     this.post({
       type: 'open',
       generation: this.generation,
@@ -214,13 +254,6 @@ export class ResultsPanel implements vscode.Disposable {
       status: this.status(),
     });
     this.verdicts.viewOpened();
-    if (this.reading) await this.readRest(this.index);
-    if (this.disposed) return;
-    this.verdicts.resultsChanged();
-    if (this.reviewOnLoad) {
-      this.reviewOnLoad = false;
-      await this.verdicts.startReview();
-    }
   }
 
   /** The rest of a big file, a slice at a time: the first screen is up already. */
@@ -267,7 +300,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private publishOrder(): void {
-    if (this.index === undefined) return;
+    if (this.index === undefined || !this.opened) return;
     this.order = orderRows(this.index, this.query, this.textMatches);
     this.generation += 1;
     this.post({ type: 'status', generation: this.generation, status: this.status() });
@@ -309,7 +342,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   private async update(): Promise<void> {
     if (this.index === undefined) {
-      await this.load();
+      await this.read();
       return;
     }
     const changed = await this.index.catchUp();

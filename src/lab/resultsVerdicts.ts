@@ -1,14 +1,14 @@
 // The verdict panel and the blind review of one results view: the figures worked out in a worker
-// thread (from the results file and the votes files, which it reads itself, starting as soon as the
-// view is made) and sent to the webview once it shows the file and whenever the results or any
-// votes file beside them change, and the review session the reviewer's keys drive. Owned by the
-// view (resultsPanel.ts).
+// thread (which reads the votes files itself, the first time while the view reads the results)
+// and sent to the webview whenever the results or any votes file beside them change, and the
+// review session the reviewer's keys drive. Owned by the view (resultsPanel.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../shared/logger';
 import type { ResultsIndex } from './resultsIndex';
 import type { HostMessage, VerdictsView, ViewMessage } from './resultsViewProtocol';
 import { ReviewSession } from './reviewSession';
+import { packVerdictCells } from './verdictCells';
 import { VerdictsComputer } from './verdictsComputer';
 
 export interface ResultsVerdictsDeps {
@@ -40,8 +40,8 @@ export class ResultsVerdicts implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private appendTimer: NodeJS.Timeout | undefined;
   /** A votes file changed (or a vote was taken) since the worker last read them. */
-  private votesStale = true;
-  /** Figures worked out before the view showed the file: sent once it does. */
+  private votesStale = false;
+  /** Figures worked out before the webview had the header: sent once it has. */
   private held: VerdictsView | undefined;
   private opened = false;
   /** When the first append not yet counted in the figures came (Date.now()). */
@@ -57,9 +57,9 @@ export class ResultsVerdicts implements vscode.Disposable {
     private readonly deps: ResultsVerdictsDeps,
   ) {
     this.computer = new VerdictsComputer(deps.workerFile);
-    // Every view shows a verdict: the worker reads the file and works the figures out while the view reads it for its table.
+    // Every view shows a verdict: the worker starts, and reads the votes, while the view reads the file.
     this.computer.warmUp();
-    this.recomputeSoon(0);
+    this.computer.readVotesAhead(filePath);
     const base = path.basename(filePath).replace(/\.jsonl$/, '');
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(filePath)), `${base}.*.votes.jsonl`));
     this.disposables.push(watcher, watcher.onDidChange(() => this.votesChanged()), watcher.onDidCreate(() => this.votesChanged()), watcher.onDidDelete(() => this.votesChanged()));
@@ -72,7 +72,7 @@ export class ResultsVerdicts implements vscode.Disposable {
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 
-  /** The view shows the file (its header was sent): the figures follow as soon as they are worked out. */
+  /** The webview has the header: figures worked out before are sent now, later ones as they come. */
   viewOpened(): void {
     this.opened = true;
     if (this.held !== undefined) this.post({ type: 'verdicts', verdicts: this.held });
@@ -115,6 +115,8 @@ export class ResultsVerdicts implements vscode.Disposable {
   }
 
   private async recompute(): Promise<void> {
+    const index = this.index();
+    if (index === undefined) return;
     if (this.computing) {
       this.again = true;
       return;
@@ -123,11 +125,10 @@ export class ResultsVerdicts implements vscode.Disposable {
     try {
       const rereadVotes = this.votesStale;
       this.votesStale = false;
-      const view = await this.computer.computeFile(this.filePath, rereadVotes).catch((error: unknown) => {
+      const view = await this.computer.computeCells(this.filePath, packVerdictCells(index), rereadVotes).catch((error: unknown) => {
         this.votesStale ||= rereadVotes;
         throw error;
       });
-      if (view === undefined) return;
       if (this.opened) this.post({ type: 'verdicts', verdicts: view });
       else this.held = view;
     } catch (error) {

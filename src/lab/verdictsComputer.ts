@@ -3,9 +3,10 @@
 import { Worker } from 'node:worker_threads';
 import type { VerdictInput } from '../review/verdicts';
 import type { VerdictsView } from './resultsViewProtocol';
+import { packedBuffers, type PackedCells } from './verdictCells';
 import type { VerdictsAnswer, VerdictsRequest } from './verdictsWorker';
 
-type Request = Omit<Extract<VerdictsRequest, { kind: 'input' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'file' }>, 'id'>;
+type Request = Omit<Extract<VerdictsRequest, { kind: 'input' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'votes' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'cells' }>, 'id'>;
 
 export class VerdictsComputer {
   private worker: Worker | undefined;
@@ -27,21 +28,28 @@ export class VerdictsComputer {
     return view;
   }
 
-  /**
-   * The panel of the results file at `resultsPath` and its votes files, read by the worker itself
-   * (only what was appended since its last read; the votes again when `rereadVotes`); undefined
-   * while the file is not a results file this version reads (the view says why itself).
-   */
-  computeFile(resultsPath: string, rereadVotes: boolean): Promise<VerdictsView | undefined> {
-    return this.ask({ kind: 'file', path: resultsPath, rereadVotes });
+  /** Has the worker read the votes files of the results file at `resultsPath` now, while the caller reads the results. */
+  readVotesAhead(resultsPath: string): void {
+    void this.ask({ kind: 'votes', path: resultsPath }).catch(() => undefined);
   }
 
-  private ask(request: Request): Promise<VerdictsView | undefined> {
+  /**
+   * The panel of a results file's cells (packed: their columns move to the worker, and are no
+   * longer usable here) and its votes files, which the worker reads itself: again when
+   * `rereadVotes`, else as it last read them.
+   */
+  async computeCells(resultsPath: string, cells: PackedCells, rereadVotes: boolean): Promise<VerdictsView> {
+    const view = await this.ask({ kind: 'cells', path: resultsPath, cells, rereadVotes }, packedBuffers(cells));
+    if (view === undefined) throw new Error('The verdicts worker gave no figures.');
+    return view;
+  }
+
+  private ask(request: Request, transfer: ArrayBuffer[] = []): Promise<VerdictsView | undefined> {
     const worker = this.started();
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id } satisfies VerdictsRequest);
+      worker.postMessage({ ...request, id } satisfies VerdictsRequest, transfer);
     });
   }
 
@@ -52,7 +60,7 @@ export class VerdictsComputer {
       const waiter = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       if ('error' in answer) waiter?.reject(new Error(answer.error));
-      else waiter?.resolve('view' in answer ? answer.view : undefined);
+      else waiter?.resolve(answer.view);
     });
     const failAll = (error: Error): void => {
       for (const waiter of this.waiting.values()) waiter.reject(error);
