@@ -41,8 +41,8 @@ export class ResultsVerdicts implements vscode.Disposable {
   private appendTimer: NodeJS.Timeout | undefined;
   /** A votes file changed (or a vote was taken) since the worker last read them. */
   private votesStale = false;
-  /** Figures worked out before the webview had the header: sent once it has. */
-  private held: VerdictsView | undefined;
+  /** The figures last worked out: sent when the webview (re)loads and has the header. */
+  private figures: VerdictsView | undefined;
   private opened = false;
   /** When the first append not yet counted in the figures came (Date.now()). */
   private appendedSince: number | undefined;
@@ -72,11 +72,11 @@ export class ResultsVerdicts implements vscode.Disposable {
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 
-  /** The webview has the header: figures worked out before are sent now, later ones as they come. */
+  /** The webview has the header (again, when it loaded again): the figures worked out so far and the review go to it now, later ones as they come. */
   viewOpened(): void {
     this.opened = true;
-    if (this.held !== undefined) this.post({ type: 'verdicts', verdicts: this.held });
-    this.held = undefined;
+    if (this.figures !== undefined) this.post({ type: 'verdicts', verdicts: this.figures });
+    void this.sendReview();
   }
 
   /** The results were read anew (opened, or changed other than by appending): the figures follow at once. */
@@ -129,8 +129,8 @@ export class ResultsVerdicts implements vscode.Disposable {
         this.votesStale ||= rereadVotes;
         throw error;
       });
+      this.figures = view;
       if (this.opened) this.post({ type: 'verdicts', verdicts: view });
-      else this.held = view;
     } catch (error) {
       this.deps.logger.error(`Verdicts of ${this.filePath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     } finally {

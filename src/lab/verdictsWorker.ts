@@ -17,7 +17,9 @@ export type VerdictsRequest =
   /** Read the votes files of the results file at `path` now (the figures of its cells will need them). */
   | { readonly id: number; readonly kind: 'votes'; readonly path: string }
   /** Figures of a results file's cells and its votes files, read again first when `rereadVotes`. */
-  | { readonly id: number; readonly kind: 'cells'; readonly path: string; readonly cells: PackedCells; readonly rereadVotes: boolean };
+  | { readonly id: number; readonly kind: 'cells'; readonly path: string; readonly cells: PackedCells; readonly rereadVotes: boolean }
+  /** The view of `path` closed: its votes are no longer kept (no answer). */
+  | { readonly id: number; readonly kind: 'forget'; readonly path: string };
 
 export type VerdictsAnswer = { readonly id: number; readonly view?: VerdictsView } | { readonly id: number; readonly error: string };
 
@@ -39,6 +41,9 @@ async function answer(request: VerdictsRequest): Promise<VerdictsAnswer> {
         return { id: request.id, view: verdictsView(computeVerdicts(request.input), performance.now() - started, request.problems) };
       case 'votes':
         void readVotes(request.path);
+        return { id: request.id };
+      case 'forget':
+        votesOf.delete(request.path);
         return { id: request.id };
       case 'cells': {
         const votes = await (request.rereadVotes ? undefined : votesOf.get(request.path)) ?? (await readVotes(request.path));

@@ -241,6 +241,25 @@ describe('blind review (lab)', function () {
     }
   });
 
+  it('one worker serves every view: a view that closes fails only its own requests, and the others go on', async function () {
+    const index = await ResultsIndex.open(file);
+    const closing = new VerdictsComputer(WORKER);
+    const staying = new VerdictsComputer(WORKER);
+    try {
+      const input = { variants: verdictVariants(index), cells: verdictCells(index), votes: [] };
+      const pending = closing.compute(input, []);
+      closing.dispose();
+      await assert.rejects(pending, /no longer needed/);
+      const view = await staying.compute(input, []);
+      assert.ok(view.sections.length > 0);
+      // A computer used again after its view closed gets the worker back.
+      assert.ok((await closing.compute(input, [])).sections.length > 0);
+    } finally {
+      closing.dispose();
+      staying.dispose();
+    }
+  });
+
   it('a reviewer’s name is one inert line, from the setting or else the service', function () {
     assert.equal(reviewerName(undefined, 'Ada Lovelace'), 'Ada Lovelace');
     assert.equal(reviewerName('  ', 'Ada'), 'Ada');
