@@ -69,6 +69,8 @@ export class ResultsPanel implements vscode.Disposable {
   /** The index has the file's first part and reads the rest. */
   private reading = false;
   private disposed = false;
+  /** The rows the webview asked for last, being read: the rest of the file waits for them. */
+  private servingRows: Promise<unknown> = Promise.resolve();
   /** The webview said it is ready and got the header (or the reason the file cannot be shown). */
   private opened = false;
   /** Why the file cannot be shown, when it cannot. */
@@ -262,6 +264,8 @@ export class ResultsPanel implements vscode.Disposable {
       let published = performance.now();
       while (index.more && !this.disposed) {
         await new Promise<void>((resolve) => setImmediate(resolve));
+        // The rows on screen first: each of their lines is a read of its own, and a slice between two reads delayed the first screen by hundreds of milliseconds.
+        await this.servingRows;
         await index.catchUp(undefined, SLICE_BYTES);
         if (index.more && performance.now() - published >= READING_UPDATE_EVERY_MS) {
           this.publishOrder();
@@ -309,7 +313,9 @@ export class ResultsPanel implements vscode.Disposable {
   private async sendRows(request: number, start: number, count: number): Promise<void> {
     if (this.index === undefined) return;
     const generation = this.generation;
-    const rows = await viewRows(this.index, this.order, start, Math.min(count, 200));
+    const reading = viewRows(this.index, this.order, start, Math.min(count, 200));
+    this.servingRows = reading.catch(() => undefined);
+    const rows = await reading;
     this.post({ type: 'rows', request, generation, start, rows });
   }
 

@@ -128,6 +128,7 @@ export class VerdictsComputer {
     const shared = this.shared;
     this.shared = undefined;
     if (shared === undefined) return;
+    const busy = this.mine.size > 0;
     for (const id of this.mine) {
       shared.waiting.get(id)?.reject(new Error('The verdicts were no longer needed.'));
       shared.waiting.delete(id);
@@ -137,7 +138,11 @@ export class VerdictsComputer {
     for (const path of this.votesKept) shared.worker.postMessage({ kind: 'forget', path, id: ++nextId } satisfies VerdictsRequest);
     this.votesKept.clear();
     shared.users -= 1;
-    if (shared.users === 0) {
+    if (shared.users === 0 && busy) {
+      // Nobody else waits on it and it works for a view that is gone (a big file's figures take seconds): stop it now.
+      workers.delete(this.workerFile);
+      void shared.worker.terminate();
+    } else if (shared.users === 0) {
       shared.idle = setTimeout(() => {
         if (shared.users === 0) void shared.worker.terminate();
       }, IDLE_MS);
