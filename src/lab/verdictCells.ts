@@ -50,9 +50,11 @@ export function packVerdictCells(index: ResultsIndex): PackedCells {
   };
   let at = 0;
   for (const row of index.rows.values()) {
-    row.cells.forEach((samples, variantIndex) => {
-      samples.forEach((sample, sampleIndex) => {
-        if (sample === undefined) return;
+    for (let variantIndex = 0; variantIndex < row.cells.length; variantIndex++) {
+      const samples = row.cells[variantIndex] ?? [];
+      for (let sampleIndex = 0; sampleIndex < samples.length; sampleIndex++) {
+        const sample = samples[sampleIndex];
+        if (sample === undefined) continue;
         packed.row[at] = row.row;
         packed.sample[at] = sampleIndex + 1;
         packed.variant[at] = variantIndex;
@@ -63,8 +65,8 @@ export function packVerdictCells(index: ResultsIndex): PackedCells {
         packed.callId[at] = sample.callId;
         packed.error[at] = sample.failed ? (sample.errorKind ?? 'service') : '';
         at += 1;
-      });
-    });
+      }
+    }
   }
   return packed;
 }
