@@ -109,6 +109,11 @@ export class ResultsIndex {
     return this.problemCount;
   }
 
+  /** Bytes of the file read so far (to the end of its last whole line). */
+  get bytesRead(): number {
+    return this.readOffset;
+  }
+
   /** Whether the last read stopped at its byte budget with more of the file left to read. */
   get more(): boolean {
     return this.more_;

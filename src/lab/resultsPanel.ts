@@ -51,6 +51,11 @@ const MAX_SHOWN_PROBLEMS = 20;
 const FIRST_BYTES = 256 * 1024;
 const SLICE_BYTES = 512 * 1024;
 const READING_UPDATE_EVERY_MS = 1_000;
+/**
+ * The file is read from the moment the view is made, while its webview loads; past this many
+ * bytes the reading waits for the webview (a bigger file's read took the core it loads on).
+ */
+const BEFORE_VIEW_BYTES = 8 * 1024 * 1024;
 
 export class ResultsPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -78,6 +83,9 @@ export class ResultsPanel implements vscode.Disposable {
   /** Settles when the first read of the file got its first slice (or failed). */
   private readonly firstSlice: Promise<void>;
   private firstSliceRead: () => void = () => undefined;
+  /** Settles when the webview first got the header. */
+  private readonly viewOpened: Promise<void>;
+  private viewIsOpen: () => void = () => undefined;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -91,6 +99,9 @@ export class ResultsPanel implements vscode.Disposable {
     webview.html = this.html();
     this.firstSlice = new Promise((resolve) => {
       this.firstSliceRead = resolve;
+    });
+    this.viewOpened = new Promise((resolve) => {
+      this.viewIsOpen = resolve;
     });
     void this.serialized(() => this.read()).catch((error: unknown) => this.reportFailure(error));
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(this.filePath)), path.basename(this.filePath)));
@@ -123,6 +134,8 @@ export class ResultsPanel implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    // A read waiting for the webview ends.
+    this.viewIsOpen();
     this.verdicts.dispose();
     clearTimeout(this.updateTimer);
     this.filterAbort?.abort();
@@ -233,6 +246,7 @@ export class ResultsPanel implements vscode.Disposable {
   private async webviewReady(): Promise<void> {
     await this.firstSlice;
     this.opened = true;
+    this.viewIsOpen();
     if (this.index !== undefined) this.postOpen(this.index);
     else if (this.failure !== undefined) this.post({ type: 'failed', message: this.failure });
   }
@@ -266,6 +280,7 @@ export class ResultsPanel implements vscode.Disposable {
         await new Promise<void>((resolve) => setImmediate(resolve));
         // The rows on screen first: each of their lines is a read of its own, and a slice between two reads delayed the first screen by hundreds of milliseconds.
         await this.servingRows;
+        if (!this.opened && index.bytesRead >= BEFORE_VIEW_BYTES) await this.viewOpened;
         await index.catchUp(undefined, SLICE_BYTES);
         if (index.more && performance.now() - published >= READING_UPDATE_EVERY_MS) {
           this.publishOrder();

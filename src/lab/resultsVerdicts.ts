@@ -44,6 +44,8 @@ export class ResultsVerdicts implements vscode.Disposable {
   /** The figures last worked out: sent when the webview (re)loads and has the header. */
   private figures: VerdictsView | undefined;
   private opened = false;
+  /** Figures were asked for before the webview had the header: worked out once it has. */
+  private waitingForView = false;
   /** When the first append not yet counted in the figures came (Date.now()). */
   private appendedSince: number | undefined;
   private computing = false;
@@ -76,6 +78,10 @@ export class ResultsVerdicts implements vscode.Disposable {
   viewOpened(): void {
     this.opened = true;
     if (this.figures !== undefined) this.post({ type: 'verdicts', verdicts: this.figures });
+    if (this.waitingForView) {
+      this.waitingForView = false;
+      this.recomputeSoon(0);
+    }
     void this.sendReview();
   }
 
@@ -117,6 +123,11 @@ export class ResultsVerdicts implements vscode.Disposable {
   private async recompute(): Promise<void> {
     const index = this.index();
     if (index === undefined) return;
+    if (!this.opened) {
+      // Nothing shows them yet, and a big file's take seconds of a core the webview needs to load.
+      this.waitingForView = true;
+      return;
+    }
     if (this.computing) {
       this.again = true;
       return;
