@@ -10,6 +10,8 @@ import { ResultsIndex, textHash } from '../../../src/lab/resultsIndex';
 import { orderRows, rowDiffers, rowHasFailure } from '../../../src/lab/resultsQuery';
 import { rowsContaining, viewRows } from '../../../src/lab/resultsRows';
 import type { ViewQuery } from '../../../src/lab/resultsViewProtocol';
+import { packVerdictCells, unpackVerdictCells, verdictCells } from '../../../src/lab/verdictCells';
+import type { CellResult } from '../../../src/review/cellResult';
 import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 import { resultLineOf } from '../../fixtures/resultLine';
 
@@ -97,6 +99,22 @@ describe('results view (pure)', function () {
     const row3 = whole.rows.get(3)?.cells[1]?.[0];
     assert.equal(row3?.hash, textHash(`Text 3 ${'é'.repeat(3)}`), 'the carriage return is not part of the line');
     assert.equal(await sliced.catchUp(), false, 'nothing is left to read');
+  });
+
+  it('hands the verdicts each cell as a record, also through the packed columns the worker gets', async function () {
+    const index = await ResultsIndex.open(file);
+    const packed = packVerdictCells(index);
+    assert.equal(packed.count, 5);
+    const byCell = (cells: readonly CellResult[]): CellResult[] => [...cells].sort((a, b) => a.row - b.row || a.variant.localeCompare(b.variant));
+    const expected: CellResult[] = [
+      { row: 1, sample: 1, variant: 'formal', callId: 'call-1-formal', latencyMs: 300, contentLength: 7, contentDigest: textHash('Dear Al').toString(36) },
+      { row: 1, sample: 1, variant: 'friendly', callId: 'call-1-friendly', latencyMs: 80, contentLength: 5, contentDigest: textHash('Hi Al').toString(36) },
+      { row: 2, sample: 1, variant: 'formal', callId: 'call-2-formal', latencyMs: 120, contentLength: 8, contentDigest: textHash('Dear Bea').toString(36) },
+      { row: 2, sample: 1, variant: 'friendly', callId: 'call-2-friendly', latencyMs: 95, contentLength: 8, contentDigest: textHash('Dear Bea').toString(36) },
+      { row: 3, sample: 1, variant: 'formal', callId: '', latencyMs: 40, error: 'service' },
+    ];
+    assert.deepEqual(byCell(unpackVerdictCells(packed)), expected);
+    assert.deepEqual(byCell(verdictCells(index)), expected);
   });
 
   it('reads a file that was replaced by a shorter one from the start', async function () {
