@@ -69,7 +69,7 @@ export class ResultsPanel implements vscode.Disposable {
   private updating: Promise<void> = Promise.resolve();
   private readonly filePath: string;
   private readonly verdicts: ResultsVerdicts;
-  /** Review… was asked for before the file was read: the review starts once it is. */
+  /** Review… was asked for: the review starts once the file is read and the webview shows it. */
   private reviewOnLoad = false;
   /** The index has the file's first part and reads the rest. */
   private reading = false;
@@ -125,11 +125,8 @@ export class ResultsPanel implements vscode.Disposable {
   /** Gist: Review Results Blind…: shows the view and starts the review (once the file is read). */
   async review(): Promise<void> {
     this.panel.reveal(undefined, false);
-    if (this.index === undefined || this.reading) {
-      this.reviewOnLoad = true;
-      return;
-    }
-    await this.verdicts.startReview();
+    this.reviewOnLoad = true;
+    await this.startReviewOnLoad();
   }
 
   dispose(): void {
@@ -223,23 +220,30 @@ export class ResultsPanel implements vscode.Disposable {
       this.index = undefined;
       this.failure = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
       if (this.opened) this.post({ type: 'failed', message: this.failure });
-      return;
-    } finally {
       this.firstSliceRead();
+      return;
     }
     this.failure = undefined;
     this.index = index;
     this.reading = index.more;
     this.deps.openIndexes.set(this.filePath, index);
     this.order = orderRows(index, this.query, undefined);
+    this.firstSliceRead();
     if (this.opened) this.postOpen(index);
     if (this.reading) await this.readRest(index);
     if (this.disposed) return;
     this.verdicts.resultsChanged();
-    if (this.reviewOnLoad) {
-      this.reviewOnLoad = false;
-      await this.verdicts.startReview();
-    }
+    await this.startReviewOnLoad();
+  }
+
+  /**
+   * Starts the review asked for once the whole file is read and the webview shows it: the name
+   * the review may ask for is not asked while the webview loads (it would take the focus back).
+   */
+  private async startReviewOnLoad(): Promise<void> {
+    if (!this.reviewOnLoad || this.index === undefined || this.reading || !this.opened) return;
+    this.reviewOnLoad = false;
+    await this.verdicts.startReview();
   }
 
   /** The webview (re)loaded: it gets the header and the first rows' count once the first slice is read. */
@@ -249,6 +253,7 @@ export class ResultsPanel implements vscode.Disposable {
     this.viewIsOpen();
     if (this.index !== undefined) this.postOpen(this.index);
     else if (this.failure !== undefined) this.post({ type: 'failed', message: this.failure });
+    await this.startReviewOnLoad();
   }
 
   private postOpen(index: ResultsIndex): void {
