@@ -2,7 +2,7 @@
 // p50/p95 and mean and median length of the calls that succeeded (the same definitions as the
 // results summary of src/runs/summary.ts: percentiles by Hyndman and Fan's definition 7), and the
 // counts the status line shows. Pure Node: no `vscode`.
-import { mean, quantileSorted } from 'simple-statistics';
+import { mean, quantile } from 'simple-statistics';
 import { variantLabel } from '../runs/variants';
 import type { ResultsIndex } from './resultsIndex';
 import type { VariantFigures } from './resultsViewProtocol';
@@ -50,14 +50,15 @@ export function indexCounts(index: ResultsIndex): IndexCounts {
   const expected = Math.max(header.data.rows, index.rows.size) * cellsPerRow;
   return {
     figures: perVariant.map((figures, variant) => {
-      const latencies = figures.latencies.sort((a, b) => a - b);
-      const lengths = figures.lengths.sort((a, b) => a - b);
+      // Selected, not sorted: sorting 100,000 cells' figures took 30 ms of the event loop.
+      const { latencies, lengths } = figures;
+      const [latencyP50Ms, latencyP95Ms] = latencies.length === 0 ? [] : quantile(latencies, [0.5, 0.95]);
       return {
         label: variantLabel(header.variants[variant] ?? null),
         calls: figures.calls,
         failures: figures.failures,
-        ...(latencies.length === 0 ? {} : { latencyP50Ms: quantileSorted(latencies, 0.5), latencyP95Ms: quantileSorted(latencies, 0.95) }),
-        ...(lengths.length === 0 ? {} : { meanLength: mean(lengths), medianLength: quantileSorted(lengths, 0.5) }),
+        ...(latencyP50Ms === undefined || latencyP95Ms === undefined ? {} : { latencyP50Ms, latencyP95Ms }),
+        ...(lengths.length === 0 ? {} : { meanLength: mean(lengths), medianLength: quantile(lengths, 0.5) }),
         ...(checks ? { checked: figures.checked, passed: figures.passed } : {}),
       };
     }),

@@ -43,6 +43,19 @@ const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filte
 /** While a run appends, the view catches up at most this often (each catch-up redraws the visible rows). */
 const UPDATE_EVERY_MS = 1_000;
 const MAX_SHOWN_PROBLEMS = 20;
+/**
+ * A big file's first screen is shown from its first bytes; the rest is read in slices, the event
+ * loop free between them (a 55 MB file of 100,000 results took 600 ms of it in one go), and the
+ * view learns of the rows read so far at most every READING_UPDATE_EVERY_MS.
+ */
+const FIRST_BYTES = 256 * 1024;
+const SLICE_BYTES = 512 * 1024;
+const READING_UPDATE_EVERY_MS = 1_000;
+/**
+ * The file is read from the moment the view is made, while its webview loads; past this many
+ * bytes the reading waits for the webview (a bigger file's read took the core it loads on).
+ */
+const BEFORE_VIEW_BYTES = 8 * 1024 * 1024;
 
 export class ResultsPanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
@@ -56,8 +69,23 @@ export class ResultsPanel implements vscode.Disposable {
   private updating: Promise<void> = Promise.resolve();
   private readonly filePath: string;
   private readonly verdicts: ResultsVerdicts;
-  /** Review… was asked for before the file was read: the review starts once it is. */
+  /** Review… was asked for: the review starts once the file is read and the webview shows it. */
   private reviewOnLoad = false;
+  /** The index has the file's first part and reads the rest. */
+  private reading = false;
+  private disposed = false;
+  /** The rows the webview asked for last, being read: the rest of the file waits for them. */
+  private servingRows: Promise<unknown> = Promise.resolve();
+  /** The webview said it is ready and got the header (or the reason the file cannot be shown). */
+  private opened = false;
+  /** Why the file cannot be shown, when it cannot. */
+  private failure: string | undefined;
+  /** Settles when the first read of the file got its first slice (or failed). */
+  private readonly firstSlice: Promise<void>;
+  private firstSliceRead: () => void = () => undefined;
+  /** Settles when the webview first got the header. */
+  private readonly viewOpened: Promise<void>;
+  private viewIsOpen: () => void = () => undefined;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -69,6 +97,13 @@ export class ResultsPanel implements vscode.Disposable {
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
+    this.firstSlice = new Promise((resolve) => {
+      this.firstSliceRead = resolve;
+    });
+    this.viewOpened = new Promise((resolve) => {
+      this.viewIsOpen = resolve;
+    });
+    void this.serialized(() => this.read()).catch((error: unknown) => this.reportFailure(error));
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(this.filePath)), path.basename(this.filePath)));
     this.disposables.push(
       watcher,
@@ -90,14 +125,14 @@ export class ResultsPanel implements vscode.Disposable {
   /** Gist: Review Results Blind…: shows the view and starts the review (once the file is read). */
   async review(): Promise<void> {
     this.panel.reveal(undefined, false);
-    if (this.index === undefined) {
-      this.reviewOnLoad = true;
-      return;
-    }
-    await this.verdicts.startReview();
+    this.reviewOnLoad = true;
+    await this.startReviewOnLoad();
   }
 
   dispose(): void {
+    this.disposed = true;
+    // A read waiting for the webview ends.
+    this.viewIsOpen();
     this.verdicts.dispose();
     clearTimeout(this.updateTimer);
     this.filterAbort?.abort();
@@ -132,7 +167,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (await this.verdicts.onMessage(message)) return;
     switch (message.type) {
       case 'ready':
-        await this.load();
+        await this.webviewReady();
         return;
       case 'rows':
         await this.sendRows(message.request, message.start, message.count);
@@ -166,17 +201,63 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
-  private async load(): Promise<void> {
+  /** Every read of the index, one after the other: the first read, catching up with appends. */
+  private serialized(body: () => Promise<void>): Promise<void> {
+    const run = this.updating.then(body);
+    this.updating = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Reads the file into the index: its first slice (then the header goes to the webview, if it is
+   * ready), then the rest. Begun when the view is made, so the read overlaps the webview's loading.
+   */
+  private async read(): Promise<void> {
+    let index: ResultsIndex;
     try {
-      this.index = await ResultsIndex.open(this.filePath);
+      index = await ResultsIndex.open(this.filePath, undefined, FIRST_BYTES);
     } catch (error) {
-      const message = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
-      this.post({ type: 'failed', message });
+      this.index = undefined;
+      this.failure = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
+      if (this.opened) this.post({ type: 'failed', message: this.failure });
+      this.firstSliceRead();
       return;
     }
-    this.deps.openIndexes.set(this.filePath, this.index);
-    this.order = orderRows(this.index, this.query, undefined);
-    const { header } = this.index;
+    this.failure = undefined;
+    this.index = index;
+    this.reading = index.more;
+    this.deps.openIndexes.set(this.filePath, index);
+    this.order = orderRows(index, this.query, undefined);
+    this.firstSliceRead();
+    if (this.opened) this.postOpen(index);
+    if (this.reading) await this.readRest(index);
+    if (this.disposed) return;
+    this.verdicts.resultsChanged();
+    await this.startReviewOnLoad();
+  }
+
+  /**
+   * Starts the review asked for once the whole file is read and the webview shows it: the name
+   * the review may ask for is not asked while the webview loads (it would take the focus back).
+   */
+  private async startReviewOnLoad(): Promise<void> {
+    if (!this.reviewOnLoad || this.index === undefined || this.reading || !this.opened) return;
+    this.reviewOnLoad = false;
+    await this.verdicts.startReview();
+  }
+
+  /** The webview (re)loaded: it gets the header and the first rows' count once the first slice is read. */
+  private async webviewReady(): Promise<void> {
+    await this.firstSlice;
+    this.opened = true;
+    this.viewIsOpen();
+    if (this.index !== undefined) this.postOpen(this.index);
+    else if (this.failure !== undefined) this.post({ type: 'failed', message: this.failure });
+    await this.startReviewOnLoad();
+  }
+
+  private postOpen(index: ResultsIndex): void {
+    const { header } = index;
     this.post({
       type: 'open',
       generation: this.generation,
@@ -193,17 +274,34 @@ export class ResultsPanel implements vscode.Disposable {
       query: this.query,
       status: this.status(),
     });
-    this.verdicts.resultsChanged();
-    if (this.reviewOnLoad) {
-      this.reviewOnLoad = false;
-      await this.verdicts.startReview();
+    this.verdicts.viewOpened();
+  }
+
+  /** The rest of a big file, a slice at a time: the first screen is up already. */
+  private async readRest(index: ResultsIndex): Promise<void> {
+    try {
+      let published = performance.now();
+      while (index.more && !this.disposed) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        // The rows on screen first: each of their lines is a read of its own, and a slice between two reads delayed the first screen by hundreds of milliseconds.
+        await this.servingRows;
+        if (!this.opened && index.bytesRead >= BEFORE_VIEW_BYTES) await this.viewOpened;
+        await index.catchUp(undefined, SLICE_BYTES);
+        if (index.more && performance.now() - published >= READING_UPDATE_EVERY_MS) {
+          this.publishOrder();
+          published = performance.now();
+        }
+      }
+    } finally {
+      this.reading = false;
     }
+    if (!this.disposed) this.publishOrder();
   }
 
   private status(): ViewStatus {
     const index = this.index;
     if (index === undefined) {
-      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, failedChecks: 0, running: false, resumable: false, problems: [], figures: [] };
+      return { shownRows: 0, totalRows: 0, missingCells: 0, failedCells: 0, failedChecks: 0, running: false, reading: false, resumable: false, problems: [], figures: [] };
     }
     const counts = indexCounts(index);
     const running = this.deps.runs.isRunning(this.filePath);
@@ -217,7 +315,8 @@ export class ResultsPanel implements vscode.Disposable {
       failedCells: counts.failedCells,
       failedChecks: counts.failedChecks,
       running,
-      resumable: !checkRun && !running && counts.missingCells > 0,
+      reading: this.reading,
+      resumable: !checkRun && !running && !this.reading && counts.missingCells > 0,
       ...(checkRun ? { rerunElsewhere: vscode.l10n.t('These are the results of a check run: run the checks again from the Testing view (Test: Rerun Failed Tests).') } : {}),
       problems: [...index.problems.slice(0, MAX_SHOWN_PROBLEMS), ...(more > 0 ? [vscode.l10n.t('… and {0} more lines that could not be read.', more)] : [])],
       figures: counts.figures,
@@ -225,7 +324,7 @@ export class ResultsPanel implements vscode.Disposable {
   }
 
   private publishOrder(): void {
-    if (this.index === undefined) return;
+    if (this.index === undefined || !this.opened) return;
     this.order = orderRows(this.index, this.query, this.textMatches);
     this.generation += 1;
     this.post({ type: 'status', generation: this.generation, status: this.status() });
@@ -234,7 +333,9 @@ export class ResultsPanel implements vscode.Disposable {
   private async sendRows(request: number, start: number, count: number): Promise<void> {
     if (this.index === undefined) return;
     const generation = this.generation;
-    const rows = await viewRows(this.index, this.order, start, Math.min(count, 200));
+    const reading = viewRows(this.index, this.order, start, Math.min(count, 200));
+    this.servingRows = reading.catch(() => undefined);
+    const rows = await reading;
     this.post({ type: 'rows', request, generation, start, rows });
   }
 
@@ -261,13 +362,13 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.updateTimer !== undefined) return;
     this.updateTimer = setTimeout(() => {
       this.updateTimer = undefined;
-      this.updating = this.updating.then(() => this.update()).catch((error: unknown) => this.reportFailure(error));
+      void this.serialized(() => this.update()).catch((error: unknown) => this.reportFailure(error));
     }, UPDATE_EVERY_MS);
   }
 
   private async update(): Promise<void> {
     if (this.index === undefined) {
-      await this.load();
+      await this.read();
       return;
     }
     const changed = await this.index.catchUp();

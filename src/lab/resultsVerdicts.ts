@@ -1,14 +1,14 @@
 // The verdict panel and the blind review of one results view: the figures worked out in a worker
-// thread and sent to the webview whenever the results or any votes file beside them change, and
-// the review session the reviewer's keys drive. Owned by the view (resultsPanel.ts).
+// thread (which reads the votes files itself, the first time while the view reads the results)
+// and sent to the webview whenever the results or any votes file beside them change, and the
+// review session the reviewer's keys drive. Owned by the view (resultsPanel.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from '../shared/logger';
-import { readVotesFiles, type ReadVotes } from './votesFiles';
 import type { ResultsIndex } from './resultsIndex';
-import type { HostMessage, ViewMessage } from './resultsViewProtocol';
+import type { HostMessage, VerdictsView, ViewMessage } from './resultsViewProtocol';
 import { ReviewSession } from './reviewSession';
-import { verdictCells, verdictVariants } from './verdictCells';
+import { packVerdictCells } from './verdictCells';
 import { VerdictsComputer } from './verdictsComputer';
 
 export interface ResultsVerdictsDeps {
@@ -39,8 +39,13 @@ export class ResultsVerdicts implements vscode.Disposable {
   private session: ReviewSession | undefined;
   private timer: NodeJS.Timeout | undefined;
   private appendTimer: NodeJS.Timeout | undefined;
-  /** The votes files, read while the view reads the results (the first figures need both); dropped when a votes file changes. */
-  private votesAhead: Promise<ReadVotes> | undefined;
+  /** A votes file changed (or a vote was taken) since the worker last read them. */
+  private votesStale = false;
+  /** The figures last worked out: sent when the webview (re)loads and has the header. */
+  private figures: VerdictsView | undefined;
+  private opened = false;
+  /** Figures were asked for before the webview had the header: worked out once it has. */
+  private waitingForView = false;
   /** When the first append not yet counted in the figures came (Date.now()). */
   private appendedSince: number | undefined;
   private computing = false;
@@ -54,10 +59,9 @@ export class ResultsVerdicts implements vscode.Disposable {
     private readonly deps: ResultsVerdictsDeps,
   ) {
     this.computer = new VerdictsComputer(deps.workerFile);
-    // Every view shows a verdict: the worker starts while the view reads the file (about 100 ms of a 20,000-result panel).
+    // Every view shows a verdict: the worker starts, and reads the votes, while the view reads the file.
     this.computer.warmUp();
-    this.votesAhead = readVotesFiles(filePath);
-    this.votesAhead.catch(() => undefined);
+    this.computer.readVotesAhead(filePath);
     const base = path.basename(filePath).replace(/\.jsonl$/, '');
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(filePath)), `${base}.*.votes.jsonl`));
     this.disposables.push(watcher, watcher.onDidChange(() => this.votesChanged()), watcher.onDidCreate(() => this.votesChanged()), watcher.onDidDelete(() => this.votesChanged()));
@@ -68,6 +72,17 @@ export class ResultsVerdicts implements vscode.Disposable {
     clearTimeout(this.appendTimer);
     this.computer.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+
+  /** The webview has the header (again, when it loaded again): the figures worked out so far and the review go to it now, later ones as they come. */
+  viewOpened(): void {
+    this.opened = true;
+    if (this.figures !== undefined) this.post({ type: 'verdicts', verdicts: this.figures });
+    if (this.waitingForView) {
+      this.waitingForView = false;
+      this.recomputeSoon(0);
+    }
+    void this.sendReview();
   }
 
   /** The results were read anew (opened, or changed other than by appending): the figures follow at once. */
@@ -93,7 +108,7 @@ export class ResultsVerdicts implements vscode.Disposable {
   }
 
   private votesChanged(): void {
-    this.votesAhead = undefined;
+    this.votesStale = true;
     this.recomputeSoon(300);
   }
 
@@ -108,17 +123,25 @@ export class ResultsVerdicts implements vscode.Disposable {
   private async recompute(): Promise<void> {
     const index = this.index();
     if (index === undefined) return;
+    if (!this.opened) {
+      // Nothing shows them yet, and a big file's take seconds of a core the webview needs to load.
+      this.waitingForView = true;
+      return;
+    }
     if (this.computing) {
       this.again = true;
       return;
     }
     this.computing = true;
     try {
-      const ahead = this.votesAhead;
-      this.votesAhead = undefined;
-      const votes = await (ahead ?? readVotesFiles(this.filePath));
-      const view = await this.computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
-      this.post({ type: 'verdicts', verdicts: view });
+      const rereadVotes = this.votesStale;
+      this.votesStale = false;
+      const view = await this.computer.computeCells(this.filePath, packVerdictCells(index), rereadVotes).catch((error: unknown) => {
+        this.votesStale ||= rereadVotes;
+        throw error;
+      });
+      this.figures = view;
+      if (this.opened) this.post({ type: 'verdicts', verdicts: view });
     } catch (error) {
       this.deps.logger.error(`Verdicts of ${this.filePath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     } finally {
@@ -161,6 +184,7 @@ export class ResultsVerdicts implements vscode.Disposable {
         const revealed = await this.session?.vote(message.key, message.verdict);
         if (revealed !== undefined) this.post({ type: 'voted', left: revealed.left, right: revealed.right, verdict: message.verdict });
         await this.sendReview();
+        this.votesStale = true;
         this.recomputeSoon(0);
         return true;
       }
@@ -171,6 +195,7 @@ export class ResultsVerdicts implements vscode.Disposable {
       case 'undo':
         await this.session?.undo();
         await this.sendReview();
+        this.votesStale = true;
         this.recomputeSoon(0);
         return true;
       default:

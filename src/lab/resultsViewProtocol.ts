@@ -85,6 +85,8 @@ export interface ViewStatus {
   readonly failedChecks: number;
   /** The file is being written by a run in this window. */
   readonly running: boolean;
+  /** The view shows a big file's first part and reads the rest: the counts are of the rows read so far. */
+  readonly reading: boolean;
   /** A run that did not finish can be resumed (no run in progress, cells missing). */
   readonly resumable: boolean;
   /** Why Rerun Failed cannot act on this file at all (a check run is run again from the Testing view); undefined when it can. */

@@ -230,7 +230,8 @@ function showStatus(next: ViewStatus): void {
   const parts = [next.shownRows === next.totalRows ? `${formatCount(next.totalRows)} rows` : `${formatCount(next.shownRows)} of ${formatCount(next.totalRows)} rows shown`];
   if (next.failedCells > 0) parts.push(`${formatCount(next.failedCells)} failed cells`);
   if (next.failedChecks > 0) parts.push(`${formatCount(next.failedChecks)} cells failed their checks`);
-  if (next.missingCells > 0) parts.push(next.running ? `${formatCount(next.missingCells)} cells still running` : `${formatCount(next.missingCells)} cells without a result (the run stopped)`);
+  if (next.reading) parts.push('reading the rest of the file…');
+  else if (next.missingCells > 0) parts.push(next.running ? `${formatCount(next.missingCells)} cells still running` : `${formatCount(next.missingCells)} cells without a result (the run stopped)`);
   status.textContent = parts.join(' · ');
   replaceChildren(problems, ...next.problems.map((problem) => element('li', {}, problem)));
   const rerunBlocked = next.rerunElsewhere ?? (next.running ? 'A run is writing this file: wait for it to end.' : next.failedCells === 0 ? 'No cell failed: there is nothing to run again.' : '');

@@ -10,6 +10,8 @@ import { ResultsIndex, textHash } from '../../../src/lab/resultsIndex';
 import { orderRows, rowDiffers, rowHasFailure } from '../../../src/lab/resultsQuery';
 import { rowsContaining, viewRows } from '../../../src/lab/resultsRows';
 import type { ViewQuery } from '../../../src/lab/resultsViewProtocol';
+import { packVerdictCells, unpackVerdictCells, verdictCells } from '../../../src/lab/verdictCells';
+import type { CellResult } from '../../../src/review/cellResult';
 import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 import { resultLineOf } from '../../fixtures/resultLine';
 
@@ -69,6 +71,50 @@ describe('results view (pure)', function () {
     appendFileSync(file, `${line.slice(40)}\n`);
     assert.equal(await index.catchUp(), true);
     assert.equal(index.rows.get(3)?.cells[1]?.[0]?.length, 6);
+  });
+
+  it('reads a big file in slices that end at line ends, to the same index as one read (CRLF and lines across reads too)', async function () {
+    const lines = [JSON.stringify(header)];
+    for (let row = 1; row <= 3000; row++) {
+      // Long texts, so that lines straddle the reader's 1 MiB reads; every third line ends with CRLF.
+      lines.push(result(row, row % 2 === 0 ? 'formal' : 'friendly', `Text ${row} ${'é'.repeat(row % 700)}`, row) + (row % 3 === 0 ? '\r' : ''));
+    }
+    lines.push('not json at all');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const whole = await ResultsIndex.open(file);
+    assert.equal(whole.more, false);
+    const sliced = await ResultsIndex.open(file, undefined, 64 * 1024);
+    assert.equal(sliced.more, true);
+    assert.ok(sliced.rows.size > 0 && sliced.rows.size < 3000, `the first slice holds some rows (${sliced.rows.size})`);
+    let slices = 1;
+    while (sliced.more) {
+      await sliced.catchUp(undefined, 64 * 1024);
+      slices += 1;
+    }
+    assert.ok(slices > 10, `read in ${slices} slices`);
+    assert.equal(sliced.rows.size, 3000);
+    assert.deepEqual([...sliced.rows.entries()].sort(([a], [b]) => a - b), [...whole.rows.entries()].sort(([a], [b]) => a - b));
+    assert.deepEqual(sliced.problems, whole.problems);
+    assert.match(whole.problems[0] ?? '', /^Line 3002 is not JSON/);
+    const row3 = whole.rows.get(3)?.cells[1]?.[0];
+    assert.equal(row3?.hash, textHash(`Text 3 ${'é'.repeat(3)}`), 'the carriage return is not part of the line');
+    assert.equal(await sliced.catchUp(), false, 'nothing is left to read');
+  });
+
+  it('hands the verdicts each cell as a record, also through the packed columns the worker gets', async function () {
+    const index = await ResultsIndex.open(file);
+    const packed = packVerdictCells(index);
+    assert.equal(packed.count, 5);
+    const byCell = (cells: readonly CellResult[]): CellResult[] => [...cells].sort((a, b) => a.row - b.row || a.variant.localeCompare(b.variant));
+    const expected: CellResult[] = [
+      { row: 1, sample: 1, variant: 'formal', callId: 'call-1-formal', latencyMs: 300, contentLength: 7, contentDigest: textHash('Dear Al').toString(36) },
+      { row: 1, sample: 1, variant: 'friendly', callId: 'call-1-friendly', latencyMs: 80, contentLength: 5, contentDigest: textHash('Hi Al').toString(36) },
+      { row: 2, sample: 1, variant: 'formal', callId: 'call-2-formal', latencyMs: 120, contentLength: 8, contentDigest: textHash('Dear Bea').toString(36) },
+      { row: 2, sample: 1, variant: 'friendly', callId: 'call-2-friendly', latencyMs: 95, contentLength: 8, contentDigest: textHash('Dear Bea').toString(36) },
+      { row: 3, sample: 1, variant: 'formal', callId: '', latencyMs: 40, error: 'service' },
+    ];
+    assert.deepEqual(byCell(unpackVerdictCells(packed)), expected);
+    assert.deepEqual(byCell(verdictCells(index)), expected);
   });
 
   it('reads a file that was replaced by a shorter one from the start', async function () {

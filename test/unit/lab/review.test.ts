@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { ResultsIndex } from '../../../src/lab/resultsIndex';
 import { ReviewSession } from '../../../src/lab/reviewSession';
 import { reviewerName } from '../../../src/lab/reviewerName';
-import { verdictCells, verdictVariants } from '../../../src/lab/verdictCells';
+import { packVerdictCells, unpackVerdictCells, verdictCells, verdictVariants } from '../../../src/lab/verdictCells';
 import { VerdictsComputer } from '../../../src/lab/verdictsComputer';
 import { appendVotes, lastUndoable, readVotesFiles } from '../../../src/lab/votesFiles';
 import { voteEntry } from '../../../src/review/votesWriter';
@@ -207,6 +207,56 @@ describe('blind review (lab)', function () {
       assert.ok(panel.ms >= 0);
     } finally {
       computer.dispose();
+    }
+  });
+
+  it('the worker gets the cells packed and reads the votes files itself: the same panel, and the votes again only when told', async function () {
+    const index = await ResultsIndex.open(file);
+    const session = await ReviewSession.start(index, file, 'Ada');
+    const first = await session.view();
+    assert.ok(first.pair !== undefined);
+    await session.vote(first.pair.key, 'tie');
+    assert.deepEqual(unpackVerdictCells(packVerdictCells(index)), verdictCells(index));
+    const computer = new VerdictsComputer(WORKER);
+    const withoutMs = (view: { readonly ms: number }): unknown => ({ ...view, ms: 0 });
+    try {
+      computer.readVotesAhead(file);
+      const votes = await readVotesFiles(file);
+      const fromRecords = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
+      const packed = packVerdictCells(index);
+      const fromPacked = await computer.computeCells(file, packed, false);
+      assert.deepEqual(withoutMs(fromPacked), withoutMs(fromRecords));
+      assert.equal(packed.row.length, 0, 'the columns moved to the worker, not copied');
+      // Another vote: not counted until the worker is told to read the votes again.
+      const second = await session.view();
+      assert.ok(second.pair !== undefined);
+      await session.vote(second.pair.key, 'left');
+      assert.deepEqual(withoutMs(await computer.computeCells(file, packVerdictCells(index), false)), withoutMs(fromRecords), 'the votes were not read again');
+      const now = await readVotesFiles(file);
+      const expected = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: now.files }, now.problems);
+      assert.notDeepEqual(withoutMs(expected), withoutMs(fromRecords));
+      assert.deepEqual(withoutMs(await computer.computeCells(file, packVerdictCells(index), true)), withoutMs(expected));
+    } finally {
+      computer.dispose();
+    }
+  });
+
+  it('one worker serves every view: a view that closes fails only its own requests, and the others go on', async function () {
+    const index = await ResultsIndex.open(file);
+    const closing = new VerdictsComputer(WORKER);
+    const staying = new VerdictsComputer(WORKER);
+    try {
+      const input = { variants: verdictVariants(index), cells: verdictCells(index), votes: [] };
+      const pending = closing.compute(input, []);
+      closing.dispose();
+      await assert.rejects(pending, /no longer needed/);
+      const view = await staying.compute(input, []);
+      assert.ok(view.sections.length > 0);
+      // A computer used again after its view closed gets the worker back.
+      assert.ok((await closing.compute(input, [])).sections.length > 0);
+    } finally {
+      closing.dispose();
+      staying.dispose();
     }
   });
 
