@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { validateApiKey, validateHeaderName } from './apiKey';
 import { parseGeneration, parseMe } from './envelope';
 import { GistError, isGistError } from './errors';
-import { loadUndici, send, type HttpResponse, type Undici } from './http';
+import { loadUndici, send, type HttpRequest, type HttpResponse, type Undici } from './http';
 import { identifierProblem, type IdentifierKind } from './identifiers';
 import { generationWithoutKey, parsedWithoutKey, userWithoutKey } from './keyEcho';
 import { directAgent } from './loopback';
@@ -176,7 +176,8 @@ export class GistClient {
     await dispatcher?.close();
   }
 
-  private async call(
+  /** Not async, and the dispatcher taken as it is once made: a lab run's calls wait no extra turns here. */
+  private call(
     settings: ConnectionSettings,
     checked: ReturnType<typeof checkSettings>,
     method: 'GET' | 'POST',
@@ -185,16 +186,21 @@ export class GistClient {
     body?: string,
   ): Promise<HttpResponse> {
     if (signal?.aborted === true) {
-      throw cancelledError();
+      return Promise.reject(cancelledError());
     }
-    const dispatcher = await this.sharedDispatcher();
-    const headers: Record<string, string> = {
+    const request: HttpRequest = { method, target, headers: this.headersFor(checked), body, timeoutMs: settings.timeoutMs, maxResponseBytes: this.maxResponseBytes, signal, secret: checked.key };
+    const dispatcher = this.dispatcher;
+    return dispatcher !== undefined ? send(dispatcher, request) : this.sharedDispatcher().then((made) => send(made, request));
+  }
+
+  /** The request headers, new for every call: a proxy dispatcher adds to them (a shared object would carry one call's into the next). */
+  private headersFor(checked: ReturnType<typeof checkSettings>): Record<string, string> {
+    return {
       'content-type': 'application/json',
       accept: 'application/json',
       'user-agent': this.options.userAgent ?? 'gist-generate',
       [checked.header.toLowerCase()]: checked.key,
     };
-    return send(dispatcher, { method, target, headers, body, timeoutMs: settings.timeoutMs, maxResponseBytes: this.maxResponseBytes, signal, secret: checked.key });
   }
 
   private async sharedDispatcher(): Promise<Dispatcher> {
