@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import type { LabRunSummary } from '../../src/lab/lab';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { bareRun, csvOf } from '../labRun';
+import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
 import { median, round } from '../stats';
 import { api, closeEditors, freshEditor, profiled, progress, settle } from './common';
 
@@ -84,21 +85,7 @@ async function labRound(folder: string, data: string, total: number, editor: vsc
 }
 
 function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
-  const header = {
-    type: 'header',
-    format: 'gistrun',
-    version: 1,
-    gist: 'welcome-email',
-    variants,
-    samples: 1,
-    data: { path: 'people.csv', sha256: 'a'.repeat(64), format: 'csv', rows },
-    mapping: { name: { column: 'name' } },
-    profile: 'bench',
-    host: '127.0.0.1',
-    startedAt: '2026-11-24T10:00:00.000Z',
-    tool: { name: 'gist-generate', version: 'bench' },
-    extensions: {},
-  };
+  const header = resultsHeaderOf({ variants, profile: 'bench', host: '127.0.0.1', tool: { name: 'gist-generate', version: 'bench' } }, rows);
   const lines = [JSON.stringify(header)];
   const filler = 'lorem ipsum dolor sit amet '.repeat(Math.ceil(contentChars / 27)).slice(0, contentChars);
   for (let row = 1; row <= rows; row++) {

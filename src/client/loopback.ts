@@ -5,6 +5,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { Dispatcher } from 'undici';
 import { KEEP_ALIVE_MS, type Undici } from './http';
 import type { TrustOptions } from './trust';
+import { routingDispatcher } from './routingDispatcher';
 import { isLoopbackHost } from './urls';
 
 export interface ResolvedAddress {
@@ -91,24 +92,5 @@ function isLoopbackOrigin(origin: unknown): boolean {
  * decision as `chooseProxy`, which the diagnosis reports.
  */
 export function loopbackDirect(undici: Undici, direct: Dispatcher, proxied: Dispatcher): Dispatcher {
-  // undici.Dispatcher carries `request()` and friends, which call `dispatch()`; its close and
-  // destroy overloads are implemented here in their promise and callback forms.
-  const Base = undici.Dispatcher as unknown as new () => object;
-  const both = (work: (dispatcher: Dispatcher) => Promise<void>): Promise<void> => Promise.all([work(direct), work(proxied)]).then(() => undefined);
-  class LoopbackDirect extends Base {
-    dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-      return (isLoopbackOrigin(options.origin) ? direct : proxied).dispatch(options, handler);
-    }
-    close(callback?: () => void): Promise<void> | undefined {
-      const closing = both((dispatcher) => dispatcher.close());
-      return callback === undefined ? closing : void closing.then(callback, callback);
-    }
-    destroy(errorOrCallback?: Error | null | (() => void), callback?: () => void): Promise<void> | undefined {
-      const error = typeof errorOrCallback === 'function' ? null : (errorOrCallback ?? null);
-      const done = typeof errorOrCallback === 'function' ? errorOrCallback : callback;
-      const destroying = both((dispatcher) => dispatcher.destroy(error));
-      return done === undefined ? destroying : void destroying.then(done, done);
-    }
-  }
-  return new LoopbackDirect() as unknown as Dispatcher;
+  return routingDispatcher(undici, (options) => (isLoopbackOrigin(options.origin) ? direct : proxied), () => [direct, proxied]);
 }

@@ -7,6 +7,7 @@ import * as tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type { Undici } from './http';
 import { directAgent } from './loopback';
+import { routingDispatcher } from './routingDispatcher';
 import { isLoopbackHost } from './urls';
 
 /** TLS options for undici's `connect`, `requestTls` and `proxyTls`. */
@@ -118,33 +119,21 @@ export function trustOnFirstTls(trusted: (undici: Undici) => Dispatcher): (undic
     let lastOrigin: unknown;
     let lastPlain = false;
     const made = (): Dispatcher[] => [plain, secured].filter((dispatcher): dispatcher is Dispatcher => dispatcher !== undefined);
-    const all = (work: (dispatcher: Dispatcher) => Promise<void>): Promise<void> => Promise.all(made().map(work)).then(() => undefined);
-    // undici.Dispatcher carries `request()` and friends, which call `dispatch()` (as in `loopbackDirect`).
-    const Base = undici.Dispatcher as unknown as new () => object;
-    class TrustOnFirstTls extends Base {
-      dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+    return routingDispatcher(
+      undici,
+      (options) => {
         if (options.origin !== lastOrigin) {
           lastOrigin = options.origin;
           lastPlain = isPlainLoopback(options.origin);
         }
         if (lastPlain) {
           plain ??= directAgent(undici);
-          return plain.dispatch(options, handler);
+          return plain;
         }
         secured ??= trusted(undici);
-        return secured.dispatch(options, handler);
-      }
-      close(callback?: () => void): Promise<void> | undefined {
-        const closing = all((dispatcher) => dispatcher.close());
-        return callback === undefined ? closing : void closing.then(callback, callback);
-      }
-      destroy(errorOrCallback?: Error | null | (() => void), callback?: () => void): Promise<void> | undefined {
-        const error = typeof errorOrCallback === 'function' ? null : (errorOrCallback ?? null);
-        const done = typeof errorOrCallback === 'function' ? errorOrCallback : callback;
-        const destroying = all((dispatcher) => dispatcher.destroy(error));
-        return done === undefined ? destroying : void destroying.then(done, done);
-      }
-    }
-    return new TrustOnFirstTls() as unknown as Dispatcher;
+        return secured;
+      },
+      made,
+    );
   };
 }
