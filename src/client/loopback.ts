@@ -79,10 +79,16 @@ export function directAgent(undici: Undici, tls: TrustOptions = {}): Dispatcher 
 }
 
 function isLoopbackOrigin(origin: unknown): boolean {
+  return loopbackOriginProtocol(origin) !== undefined;
+}
+
+/** The protocol (`http:`, `https:`) of an origin on this machine; undefined for any other origin, or for none. */
+export function loopbackOriginProtocol(origin: unknown): string | undefined {
   try {
-    return isLoopbackHost(new URL(String(origin)).hostname);
+    const url = new URL(String(origin));
+    return isLoopbackHost(url.hostname) ? url.protocol : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

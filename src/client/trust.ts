@@ -6,9 +6,8 @@ import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import type { Dispatcher } from 'undici';
 import type { Undici } from './http';
-import { directAgent } from './loopback';
+import { directAgent, loopbackOriginProtocol } from './loopback';
 import { routingDispatcher } from './routingDispatcher';
-import { isLoopbackHost } from './urls';
 
 /** TLS options for undici's `connect`, `requestTls` and `proxyTls`. */
 export interface TrustOptions {
@@ -93,16 +92,6 @@ export function trustOptions(
   return systemTrust;
 }
 
-/** True for an http:// origin on this machine: a connection to it is plain TCP, never TLS nor a proxy's. */
-function isPlainLoopback(origin: unknown): boolean {
-  try {
-    const url = new URL(String(origin));
-    return url.protocol === 'http:' && isLoopbackHost(url.hostname);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A `GistClientOptions.dispatcherFactory` that makes `trusted` (and so the trust it holds: the OS
  * store read and its CAs parsed, 50–100 ms of gist-check's start) on the first call that may need
@@ -124,7 +113,8 @@ export function trustOnFirstTls(trusted: (undici: Undici) => Dispatcher): (undic
       (options) => {
         if (options.origin !== lastOrigin) {
           lastOrigin = options.origin;
-          lastPlain = isPlainLoopback(options.origin);
+          // An http:// origin on this machine: a connection to it is plain TCP, never TLS nor a proxy's.
+          lastPlain = loopbackOriginProtocol(options.origin) === 'http:';
         }
         if (lastPlain) {
           plain ??= directAgent(undici);
