@@ -5,7 +5,7 @@
 // the VS Code sections that take them into test-results/profiles/ and prints where the time went;
 // `--baseline` measures activate() and the editor path of another build of the extension (a checkout, built) too.
 import { PERFORMANCE_DOC, writePerformanceDoc } from './performanceDoc';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
@@ -31,6 +31,9 @@ const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1];
 // Another build of the extension (a checkout of an earlier commit, built) whose editor path is measured in the same run.
 const baselineIndex = process.argv.indexOf('--baseline');
 const baseline = baselineIndex === -1 ? undefined : path.resolve(process.argv[baselineIndex + 1] ?? '');
+// Set by a full run on the process it starts for one plain-Node section: where that section's figures go.
+const sectionOutIndex = process.argv.indexOf('--section-out');
+const sectionOut = sectionOutIndex === -1 ? undefined : process.argv[sectionOutIndex + 1];
 const started = performance.now();
 const log = (line: string): void => void process.stdout.write(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 const PROFILE_DIR = path.join(RESULTS_DIR, 'profiles');
@@ -206,10 +209,33 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   checksHost: () => inVsCode('checksHost'),
 };
 
+/** The sections that run in plain Node, not in VS Code. */
+const PLAIN_NODE_SECTIONS: readonly string[] = ['client', 'network', 'catalog', 'verdicts', 'lab', 'checks'];
+
+/**
+ * A plain-Node section in a Node process of its own, as JMH forks a JVM per benchmark: code that
+ * one section made hot for its own shapes (the client's calls, the network section's TLS) is not
+ * the next one's. Both sides of each comparison still run side by side in that process.
+ */
+async function inOwnProcess(name: string): Promise<Record<string, unknown>> {
+  const out = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'gist-bench-section-')), `${name}.json`);
+  try {
+    const args = [__filename, '--only', name, '--section-out', out, ...(quick ? ['--quick'] : [])];
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the ${name} section's process exited with ${String(code)}`))));
+    });
+    return JSON.parse(await fs.readFile(out, 'utf8')) as Record<string, unknown>;
+  } finally {
+    await fs.rm(path.dirname(out), { recursive: true, force: true });
+  }
+}
+
 async function runSection(name: string, run: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
   const sectionStarted = performance.now();
   log(`${name}…`);
-  const figures = await run();
+  const figures = only === undefined && !profile && PLAIN_NODE_SECTIONS.includes(name) ? await inOwnProcess(name) : await run();
   log(`${name} done in ${((performance.now() - sectionStarted) / 1000).toFixed(1)} s`);
   return figures;
 }
@@ -241,9 +267,17 @@ async function main(): Promise<void> {
   if (profile) {
     await fs.rm(PROFILE_DIR, { recursive: true, force: true });
     await fs.mkdir(PROFILE_DIR, { recursive: true });
-  } else if (!names.includes('bundle') && !names.every((name) => ['client', 'network', 'catalog', 'verdicts', 'lab', 'checks'].includes(name))) {
+  } else if (!names.includes('bundle') && !names.every((name) => PLAIN_NODE_SECTIONS.includes(name))) {
     // What users run; `npm run bench` builds the development bundle first, which is put back at the end.
     execFileSync('npm', ['run', 'build:prod', '--silent'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
+  if (sectionOut !== undefined) {
+    // One section for a full run: its figures only, to the file the full run reads.
+    const [name] = names;
+    const run = name === undefined ? undefined : SECTIONS[name];
+    if (run === undefined || names.length !== 1) throw new Error('--section-out takes one section');
+    writeFileSync(sectionOut, JSON.stringify(await run()));
+    return;
   }
   log(`machine: ${machine()}; load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}`);
   const results: Record<string, unknown> = { machine: machine(), quick };

@@ -61,27 +61,42 @@ interface RunRound {
   readonly loop: { p50Ms: number; p99Ms: number; maxMs: number };
 }
 
-async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
-  const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
-  rmSync(resultsFile, { force: true });
+/**
+ * Runs `work` with an edit every 50 ms meanwhile (what a user typing during a run waits), and the
+ * event loop's delay. The bare pool's rounds run under the same edits as the engine's, so both
+ * share the machine with the same typing.
+ */
+async function whileTyping<T>(editor: vscode.TextEditor, work: () => Promise<T>): Promise<{ result: T; seconds: number; editMs: number[]; loop: RunRound['loop'] }> {
   const editMs: number[] = [];
   let running = true;
   const started = performance.now();
   const measured = await loopDelay(async () => {
-    const run = Promise.resolve(vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: VARIANTS, dataFile: data, resultsFile, overwrite: true })).finally(() => {
+    const done = work().finally(() => {
       running = false;
     });
-    // Edits every 50 ms while the run goes: what a user typing meanwhile would wait.
     while (running) {
       editMs.push(await timedEdit(editor));
       await settle(50);
     }
-    return run;
+    return done;
   });
-  const seconds = (performance.now() - started) / 1000;
+  return { result: measured.result, seconds: (performance.now() - started) / 1000, editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+}
+
+async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
+  const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
+  rmSync(resultsFile, { force: true });
+  const measured = await whileTyping(editor, async () =>
+    vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: VARIANTS, dataFile: data, resultsFile, overwrite: true }),
+  );
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
-  return { callsPerSecond: round(total / seconds, 0), editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+  return { callsPerSecond: round(total / measured.seconds, 0), editMs: measured.editMs, loop: measured.loop };
+}
+
+async function bareRound(serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
+  const measured = await whileTyping(editor, () => bareRun(serviceUrl, rows));
+  return { callsPerSecond: round(measured.result.calls / measured.seconds, 0), editMs: measured.editMs, loop: measured.loop };
 }
 
 function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
@@ -174,10 +189,12 @@ async function labViews(folder: string, quick: boolean): Promise<Record<string, 
   const votesPer = quick ? 500 : 2_500;
   for (const reviewer of ['Ada Lovelace', 'Grace Hopper']) {
     let text = formatVotesHeader({ results: path.basename(verdictFile), reviewer, source: 'person', createdAt: '2026-11-24T11:00:00.000Z' });
-    for (let vote = 0; vote < votesPer; vote++) {
+    // Pairs of two different variants only, until the reviewer cast `votesPer` votes.
+    for (let vote = 0, cast = 0; cast < votesPer; vote++) {
       const row = (vote % verdictRows) + 1;
       const [left, right] = [verdictVariants[vote % 4] ?? 'formal', verdictVariants[(vote + 1 + Math.floor(vote / 4)) % 4] ?? 'friendly'];
       if (left === right) continue;
+      cast += 1;
       const pair = { row, sample: 1, left: { variant: left, callId: `call-${row}-${left}` }, right: { variant: right, callId: `call-${row}-${right}` } };
       text += formatVotesEntry(voteEntry(pair, vote % 5 === 0 ? 'tie' : (vote * 7) % 3 === 0 ? 'right' : 'left', { reviewer, source: 'person' }));
     }
@@ -203,7 +220,7 @@ async function labViews(folder: string, quick: boolean): Promise<Record<string, 
     resultsView: { results: bigRows * 2, opens: rounds, firstRowsMs: first.medianMs, firstRowsAllMs: first.allMs, sinceViewMade: bigTimings, loopMaxMs: Math.max(...screens.map((one) => one.maxLoopMs)), loopP99Ms: Math.max(...screens.map((one) => one.p99LoopMs)), untilFiguresMs: spread(screens.map((one) => one.whole.ms)).medianMs, untilFiguresLoopMaxMs: Math.max(...screens.map((one) => one.whole.maxLoopMs)) },
     verdictPanel: {
       results: verdictRows * 4,
-      votes: votesPer * 2,
+      votes,
       opens: rounds,
       figuresMs: figures.medianMs,
       figuresAllMs: figures.allMs,
@@ -224,17 +241,20 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
       return { labInVsCode: await labViews(folder, quick) };
     }
     const rows = quick ? 300 : 10_000;
-    const rounds = quick ? 1 : 3;
+    const rounds = quick ? 1 : 5;
     const total = rows * VARIANTS.length;
     const data = await csvOf(folder, rows);
     const editor = await freshEditor();
     const idle = await idleEdits(editor, quick ? 10 : 40);
     // Warm both up on a smaller run (connections, JIT).
     const warm = await csvOf(folder, quick ? 50 : 1000);
-    await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
-    await bareRun(serviceUrl, quick ? 50 : 1000);
+    for (let turn = 0; turn < (quick ? 1 : 2); turn++) {
+      await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
+      await bareRound(serviceUrl, quick ? 50 : 1000, editor);
+    }
     const engine: RunRound[] = [];
     const bare: number[] = [];
+    const bareEdits: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
       for (const which of turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine']) {
         if (which === 'engine') {
@@ -242,9 +262,10 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
           engine.push(round_);
           progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
         } else {
-          const run = await bareRun(serviceUrl, rows);
-          bare.push(round(run.calls / run.seconds, 0));
-          progress(`lab in VS Code, round ${turn + 1}: bare undici pool ${bare.at(-1) ?? 0} calls/s`);
+          const round_ = await bareRound(serviceUrl, rows, editor);
+          bare.push(round_.callsPerSecond);
+          bareEdits.push(...round_.editMs);
+          progress(`lab in VS Code, round ${turn + 1}: bare undici pool ${round_.callsPerSecond} calls/s; edit median ${round(median(round_.editMs), 1)} ms`);
         }
       }
     }
@@ -269,6 +290,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         idleEditMs,
         runEditMs,
         editRatio: round(runEditMs / idleEditMs, 2),
+        bareRunEditMs: round(median(bareEdits), 2),
         ...(await labViews(folder, quick)),
       },
     };

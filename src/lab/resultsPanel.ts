@@ -49,7 +49,7 @@ const MAX_SHOWN_PROBLEMS = 20;
  * view learns of the rows read so far at most every READING_UPDATE_EVERY_MS.
  */
 const FIRST_BYTES = 256 * 1024;
-const SLICE_BYTES = 512 * 1024;
+const SLICE_BYTES = 128 * 1024;
 const READING_UPDATE_EVERY_MS = 1_000;
 /**
  * The file is read from the moment the view is made, while its webview loads; past this many
