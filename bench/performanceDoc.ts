@@ -96,7 +96,7 @@ const ROWS: readonly Row[] = [
         : undefined,
   },
   {
-    what: 'Lab run engine (plain Node): 10,000 rows × 2 variants at concurrency 8, calls/s, timed from Run (the summary’s scan of the data file before it, as in the editor)',
+    what: 'Lab run engine (plain Node, in a Node process of its own): 10,000 rows × 2 variants at concurrency 8, calls/s, timed from Run (the summary’s scan of the data file before it, as in the editor)',
     budget: '≥ 0.9 × a bare undici pool',
     measured: (r) => num(at(r, 'lab', 'engineToBareRatio')) && `${num(at(r, 'lab', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'lab', 'bareCallsPerSecond'), '', 0)} = ${num(at(r, 'lab', 'engineToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'lab', 'bareCpuMicrosPerCall'), ' µs')}`,
   },
@@ -106,7 +106,7 @@ const ROWS: readonly Row[] = [
     measured: (r) => num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB') && `${num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB')} after; at most ${num(at(r, 'lab', 'heap', 'liveGrowthMaxMb'), ' MB')} held during it (${num(at(r, 'lab', 'heap', 'calls'), ' calls', 0)})`,
   },
   {
-    what: 'Run over Data inside VS Code: 10,000 rows × 2 variants at concurrency 8, results view open',
+    what: 'Run over Data inside VS Code: 10,000 rows × 2 variants at concurrency 8, results view open; both sides under an edit every 50 ms',
     budget: '≥ 0.9 × a bare undici pool in the same extension host',
     measured: (r) => num(at(r, 'labInVsCode', 'engineToBareRatio')) && `${num(at(r, 'labInVsCode', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'labInVsCode', 'bareCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'engineToBareRatio'), ' ×', 2)}`,
   },

@@ -76,8 +76,21 @@ export async function runPhase(options: PhaseOptions): Promise<Record<string, un
   try {
     await fs.rm(resultsFile, { force: true });
     const exited = new Promise<number>((resolve) => void browser.page.exposeFunction('codeAutomationExit', (code: number) => resolve(code)));
+    // With --profile, the workbench's own CPU too (the renderer: what the extension's messages cost it).
+    const workbench = options.profileDir === undefined ? undefined : await browser.page.context().newCDPSession(browser.page);
+    if (workbench !== undefined) {
+      await workbench.send('Profiler.enable');
+      await workbench.send('Profiler.setSamplingInterval', { interval: 200 });
+      await workbench.send('Profiler.start');
+    }
     await browser.page.goto(workbenchUrl(server.url, server.port, FIXTURE_WORKSPACE, options.extensionPath ?? REPO_ROOT, hostEntry));
     const code = await exited;
+    if (workbench !== undefined && options.profileDir !== undefined) {
+      const { profile } = await workbench.send('Profiler.stop');
+      const file = path.join(options.profileDir, `workbench-${options.phase}${options.sections === undefined ? '' : `-${options.sections.join('-')}`}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      options.log(`the workbench's CPU profile of this start: ${path.relative(REPO_ROOT, file)}`);
+    }
     if (code !== 0 || !existsSync(resultsFile)) {
       throw new Error(`the ${options.phase} run in VS Code failed (exit ${code}); see test-results/bench-server.log`);
     }

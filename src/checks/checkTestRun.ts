@@ -27,6 +27,13 @@ import { modelGradedAssertions } from '../expectations/gradeTest';
 
 /** A Test Explorer message is one line of at most this many characters. */
 const MAX_TEST_MESSAGE_CHARS = 2_000;
+/**
+ * A cell's duration goes to VS Code only in a file of at most this many tests. The workbench sums a
+ * parent's duration over all its children again at every result (getComputedDuration), so a file
+ * of 1,000 tests × 2 variants kept its renderer busy for seconds (2,000 results × 1,000 children);
+ * without a duration nothing is summed. Each cell's latency stays in its output line.
+ */
+const MAX_TESTS_WITH_DURATIONS = 250;
 
 type ReadFile = { readonly loaded: LoadedTestFile; readonly variants: ReadonlyArray<string | null> };
 
@@ -40,6 +47,8 @@ export interface CheckReport {
   readonly state: 'passed' | 'failed' | 'errored' | 'skipped';
   readonly messages: ReadonlyArray<{ readonly message: string; readonly uri?: string; readonly line?: number; readonly expected?: string; readonly actual?: string }>;
   readonly output?: string;
+  /** The duration VS Code was given for the cell, in ms (none in a file past MAX_TESTS_WITH_DURATIONS tests). */
+  readonly duration?: number;
 }
 
 export interface CheckRunDeps {
@@ -108,6 +117,7 @@ export class CheckTestRun {
         ...(message.expectedOutput !== undefined ? { expected: message.expectedOutput, actual: message.actualOutput ?? '' } : {}),
       })),
       ...(output !== undefined ? { output } : {}),
+      ...(duration !== undefined ? { duration } : {}),
     });
   }
 
@@ -284,6 +294,7 @@ export class CheckTestRun {
 
   private reportCell(leaf: vscode.TestItem, cell: CheckOutcome, loaded: LoadedTestFile, uri: vscode.Uri, connection: ConnectionSettings): void {
     const { call } = cell;
+    const duration = loaded.tests.length <= MAX_TESTS_WITH_DURATIONS ? call.latencyMs : undefined;
     const latency = Math.round(call.latencyMs);
     const callId = call.result?.id ?? call.error?.callId;
     this.deps.logger.info(
@@ -295,7 +306,7 @@ export class CheckTestRun {
       // A pass's line (its call id and latency) goes into the run's output with the others'; each
       // line with its own test and place would be one more message to the workbench per cell.
       this.run.appendLine(output);
-      this.record(leaf, 'passed', [], call.latencyMs, output);
+      this.record(leaf, 'passed', [], duration, output);
       return;
     }
     this.run.appendLine(output, new vscode.Location(uriOf(cell.test.range, loaded, uri), rangeOf(cell.test.range)), leaf);
@@ -303,14 +314,14 @@ export class CheckTestRun {
       const error = cell.error;
       const kind = error === undefined ? 'service' : `${error.kind}${error.status !== undefined ? ` ${error.status}` : ''}`;
       const message = new vscode.TestMessage(vscode.l10n.t('The call failed ({0}) after {1} attempts, so nothing was checked: {2}', kind, call.attempts, oneLine(error?.message ?? '', 1000)));
-      this.record(leaf, 'errored', [this.located(message, cell.test.range, loaded, uri)], call.latencyMs, output);
+      this.record(leaf, 'errored', [this.located(message, cell.test.range, loaded, uri)], duration, output);
       return;
     }
     if (cell.grade.error !== undefined || (cell.grade.pending ?? 0) > 0) {
       // A model-graded assertion could not be graded (the model failed or gave no readable answer): an error, never a pass.
       const unfinished = this.unfinishedResults(cell.grade.results);
       const messages = unfinished.map((result) => this.located(new vscode.TestMessage(`${result.type}: ${result.reason}`), result.range, loaded, uri));
-      this.record(leaf, 'errored', messages.length > 0 ? messages : [this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri)], call.latencyMs, output);
+      this.record(leaf, 'errored', messages.length > 0 ? messages : [this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri)], duration, output);
       return;
     }
     const messages = failedAssertions(cell.grade).map((failure) => {
@@ -321,6 +332,6 @@ export class CheckTestRun {
     if (messages.length === 0 || cell.test.threshold !== undefined) {
       messages.push(this.located(new vscode.TestMessage(cell.grade.reason), cell.test.range, loaded, uri));
     }
-    this.record(leaf, 'failed', messages, call.latencyMs, output);
+    this.record(leaf, 'failed', messages, duration, output);
   }
 }

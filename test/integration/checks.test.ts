@@ -233,6 +233,16 @@ describe('Checks in the Test Explorer', function () {
     assert.ok(calls < 12, `${calls} calls: the run stopped`);
   });
 
+  it('gives VS Code each cell’s duration in a file of up to 250 tests, and none past that (the workbench sums every sibling again at each result)', async function () {
+    const small = await runChecks(api, [fileItem()]);
+    assert.ok(small.filter((report) => report.state !== 'errored').every((report) => typeof report.duration === 'number'), JSON.stringify(small));
+    writeFileSync(file, JSON.stringify({ gist: 'echo', tests: Array.from({ length: 251 }, (_, index) => ({ vars: { text: `t${index}` }, assert: [{ type: 'contains', value: 't' }] })) }));
+    await api.testing.checks.discover(true);
+    const big = await runChecks(api, [fileItem()]);
+    assert.equal(big.length, 251);
+    assert.ok(big.every((report) => report.state === 'passed' && report.duration === undefined), JSON.stringify(big.slice(0, 3)));
+  });
+
   it('Run and Save Results writes a results file with each cell’s grade and opens it in the results view', async function () {
     const results = path.join(folder, 'echo.gistrun.jsonl');
     rmSync(results, { force: true });
