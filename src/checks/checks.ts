@@ -126,13 +126,13 @@ export class Checks implements vscode.Disposable {
     this.discovery = (async () => {
       const started = performance.now();
       if (first) this.watch();
-      // The search runs in another process meanwhile the libraries load here.
-      const [files] = await Promise.all([vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE_GLOB), loadCheckLibraries()]);
+      // The search runs in another process meanwhile the libraries load and the catalog is read here.
+      const [files, catalog] = await Promise.all([vscode.workspace.findFiles(TEST_FILE_GLOB, EXCLUDE_GLOB), this.deps.catalog.entries(), loadCheckLibraries()]);
       const seen = new Set(files.map((uri) => uri.toString()));
       this.controller.items.forEach((item) => {
         if (!seen.has(item.id)) this.remove(item.uri!);
       });
-      await this.showAll(files, await this.deps.catalog.entries());
+      await this.showAll(files, catalog);
       this.discoveryMs = performance.now() - started;
     })().catch((error: unknown) => this.deps.logger.error(`Checks: finding the test files failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return this.discovery;
