@@ -94,18 +94,23 @@ export async function runTestFile(options: CheckRunOptions): Promise<RunOutcome>
     total: countCells(loaded, options.variants.length, include),
     ...(include !== undefined ? { include: (row: number, variant: number, sample: number) => include(row - 1, variant, sample) } : {}),
     sink: {
-      result: async (call) => {
+      // Synchronous unless a grade waits for a model or onOutcome returns a promise: the engine then
+      // hands on the next result without waiting a turn for each (as the lab's writer does).
+      result: (call) => {
         const test = byRow.get(call.row);
-        if (test === undefined) return;
+        if (test === undefined) return undefined;
         const outcome: CallOutcome | undefined = call.result === undefined ? undefined : { output: call.result.content, latencyMs: call.latencyMs };
-        let grade = outcome === undefined ? undefined : gradeTest(test.assert, test.threshold, outcome);
-        if (outcome !== undefined && (grade?.pending ?? 0) > 0 && options.finishGrade !== undefined) grade = await options.finishGrade(test, outcome);
-        const label = testLabel(test, inline);
-        if (options.results !== undefined) {
-          const line = cellResultOf(call);
-          options.results.append(grade === undefined ? line : { ...line, extensions: { [CHECKS_EXTENSION]: checksMemberOf(grade, label) } });
-        }
-        await options.onOutcome({ test, label, variant: call.variant, variantIndex: call.variantIndex, sample: call.sample, call, grade, error: call.error });
+        const grade = outcome === undefined ? undefined : gradeTest(test.assert, test.threshold, outcome);
+        const handOn = (finished: TestGrade | undefined): void | Promise<void> => {
+          const label = testLabel(test, inline);
+          if (options.results !== undefined) {
+            const line = cellResultOf(call);
+            options.results.append(finished === undefined ? line : { ...line, extensions: { [CHECKS_EXTENSION]: checksMemberOf(finished, label) } });
+          }
+          return options.onOutcome({ test, label, variant: call.variant, variantIndex: call.variantIndex, sample: call.sample, call, grade: finished, error: call.error });
+        };
+        if (outcome !== undefined && (grade?.pending ?? 0) > 0 && options.finishGrade !== undefined) return options.finishGrade(test, outcome).then(handOn);
+        return handOn(grade);
       },
       // Every row is a test that was read: none is a row error.
       rowError: () => undefined,
