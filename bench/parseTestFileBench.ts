@@ -80,7 +80,12 @@ async function main(): Promise<void> {
   const versions = builds.map(({ build }) => versionFrom(build));
   for (const version of versions) await version.load();
   // Warm-up: each version's JIT sees both files a few times before anything is counted.
-  for (const version of versions) for (let index = 0; index < 3; index++) (timeBig(version.parse), timeDiscovery(version.parse));
+  for (const version of versions) {
+    for (let index = 0; index < 3; index++) {
+      timeBig(version.parse);
+      timeDiscovery(version.parse);
+    }
+  }
   const warm = builds.map(() => ({ big: [] as number[], discovery: [] as number[] }));
   for (let round_ = 0; round_ < rounds; round_++) {
     // Alternate which goes first, so neither always runs after the other's garbage.

@@ -107,7 +107,10 @@ function readCount(node: JsonNode, type: string, problems: Problems): CountBound
     problems.add(`${type}: min (${minValue}) is above max (${maxValue}).`, node.range);
     return undefined;
   }
-  return { ...(minValue !== undefined ? { min: minValue } : {}), ...(maxValue !== undefined ? { max: maxValue } : {}) };
+  const bound: { min?: number; max?: number } = {};
+  if (minValue !== undefined) bound.min = minValue;
+  if (maxValue !== undefined) bound.max = maxValue;
+  return bound;
 }
 
 function readSchema(node: JsonNode | undefined, type: string, problems: Problems): ValueSpec | undefined {

@@ -64,10 +64,15 @@ export class LineIndex {
  * The tree's nodes keep their offsets and make their SourceRange when asked: most nodes of a file
  * that reads without a problem are never asked (a range is made for each test and assertion, and
  * for each problem), and a range is three objects and two lookups. Each `range` is a new plain
- * object, as the eager tree gave.
+ * object, as the eager tree gave. One class for every kind, so the readers' `node.kind` and
+ * `node.value` see one shape.
  */
-abstract class NodeAt {
+class NodeAt {
   constructor(
+    readonly kind: JsonNode['kind'],
+    readonly value: string | number | boolean | undefined,
+    readonly entries: readonly JsonEntry[] | undefined,
+    readonly items: readonly JsonNode[] | undefined,
     private readonly lines: LineIndex,
     private readonly offset: number,
     private readonly length: number,
@@ -78,44 +83,10 @@ abstract class NodeAt {
   }
 }
 
-class ObjectAt extends NodeAt {
-  readonly kind = 'object';
-  constructor(readonly entries: readonly JsonEntry[], lines: LineIndex, offset: number, length: number) {
-    super(lines, offset, length);
-  }
-}
-
-class ArrayAt extends NodeAt {
-  readonly kind = 'array';
-  constructor(readonly items: readonly JsonNode[], lines: LineIndex, offset: number, length: number) {
-    super(lines, offset, length);
-  }
-}
-
-class StringAt extends NodeAt {
-  readonly kind = 'string';
-  constructor(readonly value: string, lines: LineIndex, offset: number, length: number) {
-    super(lines, offset, length);
-  }
-}
-
-class NumberAt extends NodeAt {
-  readonly kind = 'number';
-  constructor(readonly value: number, lines: LineIndex, offset: number, length: number) {
-    super(lines, offset, length);
-  }
-}
-
-class BooleanAt extends NodeAt {
-  readonly kind = 'boolean';
-  constructor(readonly value: boolean, lines: LineIndex, offset: number, length: number) {
-    super(lines, offset, length);
-  }
-}
-
-class NullAt extends NodeAt {
-  readonly kind = 'null';
-}
+const objectAt = (entries: readonly JsonEntry[], lines: LineIndex, offset: number, length: number): JsonNode => new NodeAt('object', undefined, entries, undefined, lines, offset, length) as JsonNode;
+const arrayAt = (items: readonly JsonNode[], lines: LineIndex, offset: number, length: number): JsonNode => new NodeAt('array', undefined, undefined, items, lines, offset, length) as JsonNode;
+const literalAt = (kind: 'string' | 'number' | 'boolean' | 'null', value: string | number | boolean | undefined, lines: LineIndex, offset: number, length: number): JsonNode =>
+  new NodeAt(kind, value, undefined, undefined, lines, offset, length) as JsonNode;
 
 /** An object's entry: its key's range made when asked, as a node's. */
 class EntryAt implements JsonEntry {
@@ -197,18 +168,18 @@ function buildTree(text: string, lines: LineIndex, problems: Problem[], errors: 
       },
       onObjectEnd: (offset, length) => {
         const object = open.pop();
-        if (object?.kind === 'object') finish(new ObjectAt(object.entries, lines, object.offset, offset + length - object.offset));
+        if (object?.kind === 'object') finish(objectAt(object.entries, lines, object.offset, offset + length - object.offset));
       },
       onArrayBegin: (offset) => void open.push({ kind: 'array', offset, items: [], kept: kept() }),
       onArrayEnd: (offset, length) => {
         const array = open.pop();
-        if (array?.kind === 'array') finish(new ArrayAt(array.items, lines, array.offset, offset + length - array.offset));
+        if (array?.kind === 'array') finish(arrayAt(array.items, lines, array.offset, offset + length - array.offset));
       },
       onLiteralValue: (value: unknown, offset, length) => {
-        if (typeof value === 'string') finish(new StringAt(value, lines, offset, length));
-        else if (typeof value === 'number') finish(new NumberAt(value, lines, offset, length));
-        else if (typeof value === 'boolean') finish(new BooleanAt(value, lines, offset, length));
-        else finish(new NullAt(lines, offset, length));
+        if (typeof value === 'string') finish(literalAt('string', value, lines, offset, length));
+        else if (typeof value === 'number') finish(literalAt('number', value, lines, offset, length));
+        else if (typeof value === 'boolean') finish(literalAt('boolean', value, lines, offset, length));
+        else finish(literalAt('null', undefined, lines, offset, length));
       },
       onError: (error, offset, length) => void errors.push({ error, offset, length }),
     },

@@ -136,7 +136,8 @@ export function parseTestFile({ bytes }: TestFileSource): GistTestFile {
     problems.add(`This test file has ${Math.ceil(bytes.byteLength / 1024).toLocaleString('en-US')} KiB, over the limit of ${MAX_TEST_FILE_BYTES / 1024} KiB: split it, or move its tests into a CSV ("testsFile").`, start);
     return unreadable();
   }
-  const text = DECODER.decode(bytes).replace(/^\uFEFF/, '');
+  const decoded = DECODER.decode(bytes);
+  const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   const lines = new LineIndex(text);
   if (createScanner(text, true).scan() === SyntaxKind.EOF) {
     problems.add('This test file is empty. A test file is an object: { "gist": "…", "tests": [ … ] }.', start);
@@ -210,17 +211,21 @@ export function parseTestFile({ bytes }: TestFileSource): GistTestFile {
   if (testsNode === undefined && testsFilePath === undefined && testsFileNode === undefined) {
     problems.add('A test file needs "tests", "testsFile", or both.', root.range);
   }
-  return {
-    ...(gist !== undefined ? { gist, gistRange: gistNode!.range } : {}),
-    ...(description !== undefined ? { description } : {}),
-    ...(variants !== undefined ? { variants } : {}),
-    repeat: repeat !== undefined && repeat >= 1 ? repeat : 1,
-    tests,
-    ...(testsFilePath !== undefined ? { testsFile: { path: testsFilePath, range: testsFileNode!.range } } : {}),
-    problems: problems.all(),
-    runnable: fileLevelOk,
-    defaults,
-  };
+  // Built key by key, in the order the result always had its keys.
+  const file: { -readonly [K in keyof GistTestFile]: GistTestFile[K] } = {} as GistTestFile;
+  if (gist !== undefined) {
+    file.gist = gist;
+    file.gistRange = gistNode!.range;
+  }
+  if (description !== undefined) file.description = description;
+  if (variants !== undefined) file.variants = variants;
+  file.repeat = repeat !== undefined && repeat >= 1 ? repeat : 1;
+  file.tests = tests;
+  if (testsFilePath !== undefined) file.testsFile = { path: testsFilePath, range: testsFileNode!.range };
+  file.problems = problems.all();
+  file.runnable = fileLevelOk;
+  file.defaults = defaults;
+  return file;
 }
 
 function readTest(node: JsonNode, index: number, defaults: TestDefaults, defaultVarKeys: readonly string[], fileProblems: Problems): TestEntry {

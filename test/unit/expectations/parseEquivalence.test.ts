@@ -10,7 +10,7 @@ import { testFromCsvRow } from '../../../src/expectations/csvTests';
 import { parseTestFile } from '../../../src/expectations/parseTestFile';
 import { type Parser, readGolden, resultOf } from './parseEquivalence/cases';
 
-const parser: Parser = { parseTestFile, testFromCsvRow: testFromCsvRow as Parser['testFromCsvRow'] };
+const parser: Parser = { parseTestFile, testFromCsvRow };
 
 /** Where two results part, with some context, for a readable failure. */
 function firstDifference(expected: string, actual: string): string {

@@ -18,7 +18,7 @@ const OTHER_TYPES = ['javascript', 'python', 'similar', 'cost', 'bleu', 'bogus',
 
 const literal: fc.Arbitrary<Written> = fc.oneof(
   fc.constantFrom(...TEXTS).map(str),
-  fc.constantFrom(0, 1, -1, 0.5, 3, 2.5, 101, 5000, 1e400, 7).map((value) => ({ raw: value === 1e400 ? '1e400' : JSON.stringify(value) })),
+  fc.constantFrom(0, 1, -1, 0.5, 3, 2.5, 101, 5000, Infinity, 7).map((value) => ({ raw: value === Infinity ? '1e400' : JSON.stringify(value) })),
   fc.constantFrom(true, false, null).map(raw),
   fc.string({ maxLength: 12 }).map(str),
 );
