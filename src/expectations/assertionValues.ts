@@ -67,6 +67,9 @@ function readTexts(node: JsonNode, type: string, problems: Problems): ValueSpec 
   return { kind: 'texts', texts };
 }
 
+const COUNT_FIELDS = ['min', 'max'];
+const INTEGER = { integer: true };
+
 function readCount(node: JsonNode, type: string, problems: Problems): CountBound | undefined {
   if (node.kind === 'number' || (node.kind === 'string' && /^\s*\d+\s*$/.test(node.value))) {
     const exact = node.kind === 'number' ? node.value : Number(node.value);
@@ -80,12 +83,19 @@ function readCount(node: JsonNode, type: string, problems: Problems): CountBound
     problems.add(`${type} needs a whole number, or { "min": …, "max": … }, as its value.`, node.range);
     return undefined;
   }
-  const entries = entriesOf(node);
-  checkFields(entries, ['min', 'max'], `a ${type} value`, problems);
-  const min = entries.get('min');
-  const max = entries.get('max');
-  const minValue = min === undefined ? undefined : readNumber(min.node, 'min', problems, { integer: true });
-  const maxValue = max === undefined ? undefined : readNumber(max.node, 'max', problems, { integer: true });
+  // One walk for min and max (the last of a key, as a Map of the entries would keep); the full
+  // check of the fields only when there is another.
+  let min: JsonNode | undefined;
+  let max: JsonNode | undefined;
+  let unknownField = false;
+  for (const entry of node.entries) {
+    if (entry.key === 'min') min = entry.value;
+    else if (entry.key === 'max') max = entry.value;
+    else unknownField = true;
+  }
+  if (unknownField) checkFields(entriesOf(node), COUNT_FIELDS, `a ${type} value`, problems);
+  const minValue = min === undefined ? undefined : readNumber(min, 'min', problems, INTEGER);
+  const maxValue = max === undefined ? undefined : readNumber(max, 'max', problems, INTEGER);
   if (min === undefined && max === undefined) {
     problems.add(`${type} needs "min", "max" or both.`, node.range);
     return undefined;
@@ -97,7 +107,10 @@ function readCount(node: JsonNode, type: string, problems: Problems): CountBound
     problems.add(`${type}: min (${minValue}) is above max (${maxValue}).`, node.range);
     return undefined;
   }
-  return { ...(minValue !== undefined ? { min: minValue } : {}), ...(maxValue !== undefined ? { max: maxValue } : {}) };
+  const bound: { min?: number; max?: number } = {};
+  if (minValue !== undefined) bound.min = minValue;
+  if (maxValue !== undefined) bound.max = maxValue;
+  return bound;
 }
 
 function readSchema(node: JsonNode | undefined, type: string, problems: Problems): ValueSpec | undefined {

@@ -10,7 +10,7 @@ import { parseCommaSeparatedValues } from './commaValues';
 import { SchemaCompiler } from './jsonSchema';
 import { type Problems } from './problems';
 import { compileUserRegex, type RegexCompilation } from './userRegex';
-import { fillTemplate } from './valueTemplate';
+import { fillTemplate, hasTemplate } from './valueTemplate';
 
 /** Compiled matchers shared by all tests of one file. */
 export class CheckBuilder {
@@ -82,6 +82,7 @@ export class CheckBuilder {
   }
 
   private fill(text: string, vars: Readonly<Record<string, string>>, range: AssertionSpec['range']): string | undefined {
+    if (!hasTemplate(text)) return text;
     const filled = fillTemplate(text, vars);
     if (!filled.ok) {
       this.problems.add(`${filled.message}.`, range);

@@ -7,7 +7,7 @@ import { readValue, type ValueSpec } from './assertionValues';
 import { MAX_ASSERTIONS_PER_TEST } from './checkLimits';
 import { type SourceRange } from './checkModel';
 import { ASSERTION_FIELDS, checkFields, entriesOf, readLabel, readNumber, SET_FIELDS, THRESHOLD_TYPES } from './fieldReaders';
-import { type JsonNode, kindName } from './jsonNode';
+import { type JsonEntry, type JsonNode, kindName } from './jsonNode';
 import { type Problems } from './problems';
 
 export interface AssertionSpec {
@@ -36,37 +36,70 @@ export type CheckSpec = AssertionSpec | SetSpec;
 function readAssertion(node: Extract<JsonNode, { kind: 'object' }>, type: string, problems: Problems): AssertionSpec | undefined {
   const inverse = type.startsWith('not-');
   const baseType = inverse ? type.slice(4) : type;
-  const typeRange = node.entries.find((entry) => entry.key === 'type')?.value.range ?? node.range;
   if (!isSupportedType(baseType)) {
-    problems.add(`"${type}" is not supported: ${unsupportedTypeReason(baseType)}`, typeRange);
+    problems.add(`"${type}" is not supported: ${unsupportedTypeReason(baseType)}`, entryOf(node, 'type')?.value.range ?? node.range);
     return undefined;
   }
-  const entries = entriesOf(node);
-  checkFields(entries, ASSERTION_FIELDS, `a ${type} assertion`, problems);
-  const threshold = entries.get('threshold');
+  // One walk for the fields (the last of a key, as a Map of the entries would keep); the full
+  // check of the fields only when one is not an assertion's.
+  let valueEntry: JsonEntry | undefined;
+  let threshold: JsonEntry | undefined;
+  let weightEntry: JsonEntry | undefined;
+  let metricEntry: JsonEntry | undefined;
+  let unknownField = false;
+  for (const entry of node.entries) {
+    switch (entry.key) {
+      case 'type':
+        break;
+      case 'value':
+        valueEntry = entry;
+        break;
+      case 'threshold':
+        threshold = entry;
+        break;
+      case 'weight':
+        weightEntry = entry;
+        break;
+      case 'metric':
+        metricEntry = entry;
+        break;
+      default:
+        unknownField = true;
+    }
+  }
+  if (unknownField) checkFields(entriesOf(node), ASSERTION_FIELDS, `a ${type} assertion`, problems);
   if (threshold !== undefined && !THRESHOLD_TYPES.has(baseType)) {
     problems.add(`"threshold" has no meaning for ${type} (promptfoo ignores it): only levenshtein, latency and llm-rubric take one. For a test's pass mark, put "threshold" on the test.`, threshold.keyRange);
   }
-  const weightEntry = entries.get('weight');
-  const metricEntry = entries.get('metric');
-  const weight = weightEntry === undefined ? undefined : readNumber(weightEntry.node, 'The weight', problems);
-  const metric = metricEntry === undefined ? undefined : readLabel(metricEntry.node, 'The metric', problems);
-  const valueNode = entries.get('value')?.node;
-  const value = readValue(baseType, type, valueNode, threshold?.node, node.range, problems);
+  const weight = weightEntry === undefined ? undefined : readNumber(weightEntry.value, 'The weight', problems);
+  const metric = metricEntry === undefined ? undefined : readLabel(metricEntry.value, 'The metric', problems);
+  const valueNode = valueEntry?.value;
+  const value = readValue(baseType, type, valueNode, threshold?.value, node.range, problems);
   if (value === undefined || (weightEntry !== undefined && weight === undefined) || (metricEntry !== undefined && metric === undefined)) {
     return undefined;
   }
-  return {
+  const range = node.range;
+  const spec: { -readonly [K in keyof AssertionSpec]: AssertionSpec[K] } = {
     check: 'assertion',
     type,
     baseType,
     inverse,
     value,
-    valueRange: valueNode?.range ?? node.range,
-    range: node.range,
-    ...(weight !== undefined ? { weight } : {}),
-    ...(metric !== undefined ? { metric } : {}),
+    valueRange: valueNode?.range ?? range,
+    range,
   };
+  // Set after the others, in the order the spec always had its keys.
+  if (weight !== undefined) spec.weight = weight;
+  if (metric !== undefined) spec.metric = metric;
+  return spec;
+}
+
+/** The first entry of `key`, if any. */
+function entryOf(node: Extract<JsonNode, { kind: 'object' }>, key: string): JsonEntry | undefined {
+  for (const entry of node.entries) {
+    if (entry.key === key) return entry;
+  }
+  return undefined;
 }
 
 function readSet(node: Extract<JsonNode, { kind: 'object' }>, problems: Problems): SetSpec | undefined {
@@ -104,18 +137,18 @@ function readSet(node: Extract<JsonNode, { kind: 'object' }>, problems: Problems
 }
 
 /** Reads one entry of an `assert` list. */
-export function readCheck(node: JsonNode, problems: Problems, options: { inSet?: boolean } = {}): CheckSpec | undefined {
+export function readCheck(node: JsonNode, problems: Problems, options?: { inSet?: boolean }): CheckSpec | undefined {
   if (node.kind !== 'object') {
     problems.add(`An assertion is an object such as { "type": "contains", "value": "…" }, not ${kindName(node)}.`, node.range);
     return undefined;
   }
-  const typeNode = node.entries.find((entry) => entry.key === 'type')?.value;
+  const typeNode = entryOf(node, 'type')?.value;
   if (typeNode === undefined || typeNode.kind !== 'string' || typeNode.value === '') {
     problems.add('An assertion needs a "type", such as "contains" or "regex".', typeNode?.range ?? node.range);
     return undefined;
   }
   if (typeNode.value === 'assert-set') {
-    if (options.inSet === true) {
+    if (options?.inSet === true) {
       problems.add('An assert-set cannot hold another assert-set (promptfoo does not run one either).', typeNode.range);
       return undefined;
     }

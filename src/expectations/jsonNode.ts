@@ -23,6 +23,8 @@ export interface JsonEntry {
 /** Offsets to 0-based lines and characters, by a binary search over the line starts. */
 export class LineIndex {
   private readonly starts: number[] = [0];
+  /** The line of the last lookup: a file's nodes are asked for mostly in order, so most lookups start there. */
+  private hint = 0;
 
   constructor(text: string) {
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
@@ -30,18 +32,27 @@ export class LineIndex {
     }
   }
 
-  position(offset: number): SourcePosition {
+  private lineOf(offset: number): number {
+    const starts = this.starts;
+    const hint = this.hint;
+    if (starts[hint]! <= offset && (hint + 1 === starts.length || starts[hint + 1]! > offset)) return hint;
     let low = 0;
-    let high = this.starts.length - 1;
+    let high = starts.length - 1;
     while (low < high) {
       const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= offset) {
+      if (starts[middle]! <= offset) {
         low = middle;
       } else {
         high = middle - 1;
       }
     }
-    return { line: low, character: offset - this.starts[low]! };
+    this.hint = low;
+    return low;
+  }
+
+  position(offset: number): SourcePosition {
+    const line = this.lineOf(offset);
+    return { line, character: offset - this.starts[line]! };
   }
 
   range(offset: number, length: number): SourceRange {
@@ -49,12 +60,58 @@ export class LineIndex {
   }
 }
 
+/*
+ * The tree's nodes keep their offsets and make their SourceRange when asked: most nodes of a file
+ * that reads without a problem are never asked (a range is made for each test and assertion, and
+ * for each problem), and a range is three objects and two lookups. Each `range` is a new plain
+ * object, as the eager tree gave. One class for every kind, so the readers' `node.kind` and
+ * `node.value` see one shape.
+ */
+class NodeAt {
+  constructor(
+    readonly kind: JsonNode['kind'],
+    readonly value: string | number | boolean | undefined,
+    readonly entries: readonly JsonEntry[] | undefined,
+    readonly items: readonly JsonNode[] | undefined,
+    private readonly lines: LineIndex,
+    private readonly offset: number,
+    private readonly length: number,
+  ) {}
+
+  get range(): SourceRange {
+    return this.lines.range(this.offset, this.length);
+  }
+}
+
+const objectAt = (entries: readonly JsonEntry[], lines: LineIndex, offset: number, length: number): JsonNode => new NodeAt('object', undefined, entries, undefined, lines, offset, length) as JsonNode;
+const arrayAt = (items: readonly JsonNode[], lines: LineIndex, offset: number, length: number): JsonNode => new NodeAt('array', undefined, undefined, items, lines, offset, length) as JsonNode;
+const literalAt = (kind: 'string' | 'number' | 'boolean' | 'null', value: string | number | boolean | undefined, lines: LineIndex, offset: number, length: number): JsonNode =>
+  new NodeAt(kind, value, undefined, undefined, lines, offset, length) as JsonNode;
+
+/** An object's entry: its key's range made when asked, as a node's. */
+class EntryAt implements JsonEntry {
+  constructor(
+    readonly key: string,
+    readonly value: JsonNode,
+    private readonly lines: LineIndex,
+    private readonly offset: number,
+    private readonly length: number,
+  ) {}
+
+  get keyRange(): SourceRange {
+    return this.lines.range(this.offset, this.length);
+  }
+}
+
 export type ParsedJson = { readonly ok: true; readonly root: JsonNode | undefined } | { readonly ok: false; readonly problems: readonly Problem[] };
 
 /** A container being read: its start, and what it holds so far. */
 type OpenNode =
-  | { readonly kind: 'object'; readonly offset: number; readonly entries: JsonEntry[]; readonly seen: Set<string>; key: { key: string; keyRange: SourceRange; kept: boolean } | undefined; readonly kept: boolean }
+  | { readonly kind: 'object'; readonly offset: number; readonly entries: JsonEntry[]; seen: Set<string> | undefined; key: string; keyOffset: number; keyLength: number; keyKept: boolean; readonly kept: boolean }
   | { readonly kind: 'array'; readonly offset: number; readonly items: JsonNode[]; readonly kept: boolean };
+
+/** Past this many keys an object looks keys up in a Set rather than along its entries. */
+const KEYS_SCANNED = 16;
 
 /**
  * Builds the tree in one pass over jsonc-parser's events, rather than from its own tree (parseTree),
@@ -67,7 +124,7 @@ function buildTree(text: string, lines: LineIndex, problems: Problem[], errors: 
   const kept = (): boolean => {
     const parent = open[open.length - 1];
     if (parent === undefined) return true;
-    return parent.kind === 'object' ? (parent.key?.kept ?? false) : parent.kept;
+    return parent.kind === 'object' ? parent.keyKept : parent.kept;
   };
   const finish = (node: JsonNode): void => {
     const parent = open[open.length - 1];
@@ -76,38 +133,53 @@ function buildTree(text: string, lines: LineIndex, problems: Problem[], errors: 
     } else if (parent.kind === 'array') {
       parent.items.push(node);
     } else {
-      if (parent.key?.kept === true) parent.entries.push({ key: parent.key.key, keyRange: parent.key.keyRange, value: node });
-      parent.key = undefined;
+      if (parent.keyKept) parent.entries.push(new EntryAt(parent.key, node, lines, parent.keyOffset, parent.keyLength));
+      parent.keyKept = false;
     }
+  };
+  /** Whether `object` has had `key` before: along its kept entries while it has few, else in a Set of every key. */
+  const seenBefore = (object: Extract<OpenNode, { kind: 'object' }>, key: string): boolean => {
+    if (object.seen === undefined) {
+      // While an object is kept its entries are exactly the keys seen so far (a key seen twice
+      // fails the whole file); one left out keeps no entries, so it always uses the Set.
+      if (object.kept && object.entries.length < KEYS_SCANNED) {
+        for (const entry of object.entries) if (entry.key === key) return true;
+        return false;
+      }
+      object.seen = new Set(object.entries.map((entry) => entry.key));
+    }
+    const seen = object.seen.has(key);
+    object.seen.add(key);
+    return seen;
   };
   visit(
     text,
     {
-      onObjectBegin: (offset) => void open.push({ kind: 'object', offset, entries: [], seen: new Set(), key: undefined, kept: kept() }),
+      onObjectBegin: (offset) => void open.push({ kind: 'object', offset, entries: [], seen: undefined, key: '', keyOffset: 0, keyLength: 0, keyKept: false, kept: kept() }),
       onObjectProperty: (key, offset, length) => {
         const object = open[open.length - 1];
         if (object?.kind !== 'object') return;
-        const keyRange = lines.range(offset, length);
-        const duplicate = object.seen.has(key);
-        if (duplicate && object.kept) problems.push({ message: `"${key}" is written twice in this object; keep one.`, range: keyRange });
-        object.seen.add(key);
-        object.key = { key, keyRange, kept: object.kept && !duplicate };
+        const duplicate = seenBefore(object, key);
+        if (duplicate && object.kept) problems.push({ message: `"${key}" is written twice in this object; keep one.`, range: lines.range(offset, length) });
+        object.key = key;
+        object.keyOffset = offset;
+        object.keyLength = length;
+        object.keyKept = object.kept && !duplicate;
       },
       onObjectEnd: (offset, length) => {
         const object = open.pop();
-        if (object?.kind === 'object') finish({ kind: 'object', entries: object.entries, range: lines.range(object.offset, offset + length - object.offset) });
+        if (object?.kind === 'object') finish(objectAt(object.entries, lines, object.offset, offset + length - object.offset));
       },
       onArrayBegin: (offset) => void open.push({ kind: 'array', offset, items: [], kept: kept() }),
       onArrayEnd: (offset, length) => {
         const array = open.pop();
-        if (array?.kind === 'array') finish({ kind: 'array', items: array.items, range: lines.range(array.offset, offset + length - array.offset) });
+        if (array?.kind === 'array') finish(arrayAt(array.items, lines, array.offset, offset + length - array.offset));
       },
       onLiteralValue: (value: unknown, offset, length) => {
-        const range = lines.range(offset, length);
-        if (typeof value === 'string') finish({ kind: 'string', value, range });
-        else if (typeof value === 'number') finish({ kind: 'number', value, range });
-        else if (typeof value === 'boolean') finish({ kind: 'boolean', value, range });
-        else finish({ kind: 'null', range });
+        if (typeof value === 'string') finish(literalAt('string', value, lines, offset, length));
+        else if (typeof value === 'number') finish(literalAt('number', value, lines, offset, length));
+        else if (typeof value === 'boolean') finish(literalAt('boolean', value, lines, offset, length));
+        else finish(literalAt('null', undefined, lines, offset, length));
       },
       onError: (error, offset, length) => void errors.push({ error, offset, length }),
     },

@@ -7,7 +7,7 @@ import { recordOf } from '../shared/keyedRecord';
 import { hasControlCharacter } from '../shared/text';
 import { CheckBuilder } from './buildChecks';
 import { MAX_REPEAT, MAX_TESTS_PER_FILE, MAX_TEST_FILE_BYTES, MAX_VARIANTS_PER_FILE } from './checkLimits';
-import { type SourceRange } from './checkModel';
+import { type GistTest, type SourceRange } from './checkModel';
 import { type CheckSpec, readChecks } from './checkSpec';
 import { checkFields, readLabel, readNumber } from './fieldReaders';
 import { type JsonNode, kindName, LineIndex, parseJsonNodes } from './jsonNode';
@@ -40,10 +40,22 @@ const REFUSED_TEST_FIELDS: Readonly<Record<string, string>> = {
 type ObjectNode = Extract<JsonNode, { kind: 'object' }>;
 
 function field(node: ObjectNode, key: string): JsonNode | undefined {
-  return node.entries.find((entry) => entry.key === key)?.value;
+  for (const entry of node.entries) {
+    if (entry.key === key) return entry.value;
+  }
+  return undefined;
 }
 
 function checkObjectFields(node: ObjectNode, allowed: readonly string[], refused: Readonly<Record<string, string>>, where: string, problems: Problems): void {
+  // Most objects hold only allowed fields: then there is nothing to report.
+  let allAllowed = true;
+  for (const entry of node.entries) {
+    if (!allowed.includes(entry.key)) {
+      allAllowed = false;
+      break;
+    }
+  }
+  if (allAllowed) return;
   for (const { key, keyRange } of node.entries) {
     if (!allowed.includes(key) && Object.hasOwn(refused, key)) {
       problems.add(`"${key}" is not supported in ${where}: ${refused[key]}.`, keyRange);
@@ -105,6 +117,9 @@ function readThreshold(node: JsonNode | undefined, problems: Problems): number |
   return node === undefined ? undefined : readNumber(node, 'The threshold (the weighted score, from 0 to 1, a test needs to pass)', problems, { max: 1 });
 }
 
+/** Stateless between calls (`decode` without `stream`), so one serves every file. */
+const DECODER = new TextDecoder();
+
 export interface TestFileSource {
   /** The file's bytes (refused past MAX_TEST_FILE_BYTES before decoding). */
   readonly bytes: Uint8Array;
@@ -121,7 +136,8 @@ export function parseTestFile({ bytes }: TestFileSource): GistTestFile {
     problems.add(`This test file has ${Math.ceil(bytes.byteLength / 1024).toLocaleString('en-US')} KiB, over the limit of ${MAX_TEST_FILE_BYTES / 1024} KiB: split it, or move its tests into a CSV ("testsFile").`, start);
     return unreadable();
   }
-  const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
+  const decoded = DECODER.decode(bytes);
+  const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
   const lines = new LineIndex(text);
   if (createScanner(text, true).scan() === SyntaxKind.EOF) {
     problems.add('This test file is empty. A test file is an object: { "gist": "…", "tests": [ … ] }.', start);
@@ -179,6 +195,7 @@ export function parseTestFile({ bytes }: TestFileSource): GistTestFile {
   const defaults: TestDefaults = { vars: defaultVars, checks: defaultChecks, builder, ...(defaultThreshold !== undefined ? { threshold: defaultThreshold } : {}) };
 
   const tests: TestEntry[] = [];
+  const defaultVarKeys = Object.keys(defaultVars);
   const testsNode = field(root, 'tests');
   if (testsNode !== undefined && testsNode.kind !== 'array') {
     problems.add(`"tests" is a list of tests, not ${kindName(testsNode)}.`, testsNode.range);
@@ -188,30 +205,36 @@ export function parseTestFile({ bytes }: TestFileSource): GistTestFile {
         problems.add(`A test file has at most ${MAX_TESTS_PER_FILE.toLocaleString('en-US')} tests; the rest are not read.`, item.range);
         break;
       }
-      tests.push(readTest(item, index, defaults, problems));
+      tests.push(readTest(item, index, defaults, defaultVarKeys, problems));
     }
   }
   if (testsNode === undefined && testsFilePath === undefined && testsFileNode === undefined) {
     problems.add('A test file needs "tests", "testsFile", or both.', root.range);
   }
-  return {
-    ...(gist !== undefined ? { gist, gistRange: gistNode!.range } : {}),
-    ...(description !== undefined ? { description } : {}),
-    ...(variants !== undefined ? { variants } : {}),
-    repeat: repeat !== undefined && repeat >= 1 ? repeat : 1,
-    tests,
-    ...(testsFilePath !== undefined ? { testsFile: { path: testsFilePath, range: testsFileNode!.range } } : {}),
-    problems: problems.all(),
-    runnable: fileLevelOk,
-    defaults,
-  };
+  // Built key by key, in the order the result always had its keys.
+  const file: { -readonly [K in keyof GistTestFile]: GistTestFile[K] } = {} as GistTestFile;
+  if (gist !== undefined) {
+    file.gist = gist;
+    file.gistRange = gistNode!.range;
+  }
+  if (description !== undefined) file.description = description;
+  if (variants !== undefined) file.variants = variants;
+  file.repeat = repeat !== undefined && repeat >= 1 ? repeat : 1;
+  file.tests = tests;
+  if (testsFilePath !== undefined) file.testsFile = { path: testsFilePath, range: testsFileNode!.range };
+  file.problems = problems.all();
+  file.runnable = fileLevelOk;
+  file.defaults = defaults;
+  return file;
 }
 
-function readTest(node: JsonNode, index: number, defaults: TestDefaults, fileProblems: Problems): TestEntry {
+function readTest(node: JsonNode, index: number, defaults: TestDefaults, defaultVarKeys: readonly string[], fileProblems: Problems): TestEntry {
   const problems = new Problems();
   const finish = (entry: TestEntry): TestEntry => {
-    for (const problem of problems.all()) {
-      fileProblems.add(problem.message, problem.range);
+    if (problems.count > 0) {
+      for (const problem of problems.all()) {
+        fileProblems.add(problem.message, problem.range);
+      }
     }
     return entry;
   };
@@ -220,20 +243,47 @@ function readTest(node: JsonNode, index: number, defaults: TestDefaults, filePro
     return finish({ ok: false, index, range: node.range, problems: problems.all() });
   }
   checkObjectFields(node, TEST_FIELDS, REFUSED_TEST_FIELDS, 'a test', problems);
-  const descriptionNode = field(node, 'description');
-  const description = descriptionNode === undefined ? undefined : readLabel(descriptionNode, 'The description', problems);
-  const varsNode = field(node, 'vars');
-  const ownVars = varsNode === undefined ? recordOf<string>() : readVars(varsNode, problems);
-  const vars = recordOf<string>([...Object.entries(defaults.vars), ...Object.entries(ownVars)]);
-  const assertNode = field(node, 'assert');
-  const specs = assertNode === undefined ? [] : readChecks(assertNode, problems);
-  const threshold = readThreshold(field(node, 'threshold'), problems) ?? defaults.threshold;
-  const builder = defaults.builder.withProblems(problems);
-  const checks = builder.build([...defaults.checks, ...specs], vars);
-  const range = node.range;
-  const named = description !== undefined ? { description } : {};
-  if (problems.count > 0 || checks === undefined) {
-    return finish({ ok: false, index, range, problems: problems.all(), ...named });
+  let descriptionNode: JsonNode | undefined;
+  let varsNode: JsonNode | undefined;
+  let assertNode: JsonNode | undefined;
+  let thresholdNode: JsonNode | undefined;
+  // One walk for the four fields (keys are unique: a key written twice fails the file).
+  for (const entry of node.entries) {
+    switch (entry.key) {
+      case 'description':
+        descriptionNode = entry.value;
+        break;
+      case 'vars':
+        varsNode = entry.value;
+        break;
+      case 'assert':
+        assertNode = entry.value;
+        break;
+      case 'threshold':
+        thresholdNode = entry.value;
+        break;
+    }
   }
-  return finish({ ok: true, index, range, vars, assert: checks, ...named, ...(threshold !== undefined ? { threshold } : {}) });
+  const description = descriptionNode === undefined ? undefined : readLabel(descriptionNode, 'The description', problems);
+  const ownVars = varsNode === undefined ? recordOf<string>() : readVars(varsNode, problems);
+  let vars = ownVars;
+  if (defaultVarKeys.length > 0) {
+    // defaultTest's variables first, the test's over them, in that order of keys.
+    vars = recordOf<string>();
+    for (const key of defaultVarKeys) vars[key] = defaults.vars[key]!;
+    for (const key of Object.keys(ownVars)) vars[key] = ownVars[key]!;
+  }
+  const specs = assertNode === undefined ? [] : readChecks(assertNode, problems);
+  const threshold = readThreshold(thresholdNode, problems) ?? defaults.threshold;
+  const builder = defaults.builder.withProblems(problems);
+  const checks = builder.build(defaults.checks.length === 0 ? specs : [...defaults.checks, ...specs], vars);
+  const range = node.range;
+  if (problems.count > 0 || checks === undefined) {
+    return finish(description !== undefined ? { ok: false, index, range, problems: problems.all(), description } : { ok: false, index, range, problems: problems.all() });
+  }
+  const entry: { ok: true } & { -readonly [K in keyof GistTest]: GistTest[K] } = { ok: true, index, range, vars, assert: checks };
+  // Set after the others, in the order the result always had its keys.
+  if (description !== undefined) entry.description = description;
+  if (threshold !== undefined) entry.threshold = threshold;
+  return entry;
 }

@@ -4,12 +4,14 @@ import { type Problem, type SourceRange } from './checkModel';
 
 export class Problems {
   private readonly list: Problem[] = [];
-  private readonly seen = new Set<string>();
+  /** Made at the first problem: most tests have none. */
+  private seen: Set<string> | undefined;
   private omitted = 0;
 
   add(message: string, range: SourceRange): void {
     // defaultTest's checks are built once per test: the same mistake is reported once.
     const key = `${range.file}:${range.start.line}:${range.start.character}:${message}`;
+    this.seen ??= new Set();
     if (this.seen.has(key)) {
       return;
     }

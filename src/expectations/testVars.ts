@@ -28,23 +28,29 @@ export function editorPlaceholderIn(text: string): string | undefined {
   return undefined;
 }
 
-/** Checks one variable's name and value; the value as sent, or undefined after a problem. */
-export function checkVariable(name: string, value: string, nameRange: SourceRange, valueRange: SourceRange, problems: Problems): string | undefined {
+/** What is wrong with one variable, and whether it is in its name or its value; undefined when nothing is. */
+function variableProblem(name: string, value: string): { readonly message: string; readonly inName: boolean } | undefined {
   if (name.trim() === '' || name.length > MAX_LABEL_CHARS || hasControlCharacter(name)) {
-    problems.add('A variable name is non-empty text on one line.', nameRange);
-    return undefined;
+    return { message: 'A variable name is non-empty text on one line.', inName: true };
   }
   if (value.length > MAX_VALUE_CHARS) {
-    problems.add(`The value of "${name}" has ${value.length.toLocaleString('en-US')} characters, over the limit of ${MAX_VALUE_CHARS.toLocaleString('en-US')}.`, valueRange);
-    return undefined;
+    return { message: `The value of "${name}" has ${value.length.toLocaleString('en-US')} characters, over the limit of ${MAX_VALUE_CHARS.toLocaleString('en-US')}.`, inName: false };
   }
   if (value.startsWith('file://')) {
-    problems.add(`The value of "${name}" starts with file://: promptfoo would load that file, checks send text as written and read no file. Write the text itself.`, valueRange);
-    return undefined;
+    return { message: `The value of "${name}" starts with file://: promptfoo would load that file, checks send text as written and read no file. Write the text itself.`, inName: false };
   }
   const placeholder = editorPlaceholderIn(value);
   if (placeholder !== undefined) {
-    problems.add(`${placeholder} is an editor placeholder: test files cannot read your editor or clipboard. Write the value itself.`, valueRange);
+    return { message: `${placeholder} is an editor placeholder: test files cannot read your editor or clipboard. Write the value itself.`, inName: false };
+  }
+  return undefined;
+}
+
+/** Checks one variable's name and value; the value as sent, or undefined after a problem. */
+export function checkVariable(name: string, value: string, nameRange: SourceRange, valueRange: SourceRange, problems: Problems): string | undefined {
+  const problem = variableProblem(name, value);
+  if (problem !== undefined) {
+    problems.add(problem.message, problem.inName ? nameRange : valueRange);
     return undefined;
   }
   return value;
@@ -61,7 +67,8 @@ export function readVars(node: JsonNode, problems: Problems): Record<string, str
     problems.add(`A test has at most ${MAX_VARS_PER_TEST} variables.`, node.range);
     return vars;
   }
-  for (const { key, keyRange, value } of node.entries) {
+  for (const entry of node.entries) {
+    const { key, value } = entry;
     let text: string | undefined;
     if (value.kind === 'string') {
       text = value.value;
@@ -72,9 +79,13 @@ export function readVars(node: JsonNode, problems: Problems): Record<string, str
     } else {
       problems.add(`The value of "${key}" must be text, not ${kindName(value)}.`, value.range);
     }
-    const checked = text === undefined ? undefined : checkVariable(key, text, keyRange, value.range, problems);
-    if (checked !== undefined) {
-      vars[key] = checked;
+    if (text === undefined) continue;
+    // The ranges are made only for a problem (a tree's nodes make them when asked).
+    const problem = variableProblem(key, text);
+    if (problem !== undefined) {
+      problems.add(problem.message, problem.inName ? entry.keyRange : value.range);
+    } else {
+      vars[key] = text;
     }
   }
   return vars;

@@ -12,7 +12,8 @@ export type TemplateResult = { readonly ok: true; readonly text: string } | { re
 
 /** True when `text` has anything a template would read (a cheap check before filling). */
 export function hasTemplate(text: string): boolean {
-  return text.includes('{{') || text.includes('{%') || text.includes('{#');
+  // Most texts have no brace at all: one search settles them.
+  return text.includes('{') && (text.includes('{{') || text.includes('{%') || text.includes('{#'));
 }
 
 export function fillTemplate(text: string, vars: Readonly<Record<string, string>>): TemplateResult {
