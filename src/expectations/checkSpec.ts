@@ -7,7 +7,7 @@ import { readValue, type ValueSpec } from './assertionValues';
 import { MAX_ASSERTIONS_PER_TEST } from './checkLimits';
 import { type SourceRange } from './checkModel';
 import { ASSERTION_FIELDS, checkFields, entriesOf, readLabel, readNumber, SET_FIELDS, THRESHOLD_TYPES } from './fieldReaders';
-import { type JsonEntry, type JsonNode, kindName } from './jsonNode';
+import { entryOf, type JsonEntry, type JsonNode, kindName } from './jsonNode';
 import { type Problems } from './problems';
 
 export interface AssertionSpec {
@@ -92,14 +92,6 @@ function readAssertion(node: Extract<JsonNode, { kind: 'object' }>, type: string
   if (weight !== undefined) spec.weight = weight;
   if (metric !== undefined) spec.metric = metric;
   return spec;
-}
-
-/** The first entry of `key`, if any. */
-function entryOf(node: Extract<JsonNode, { kind: 'object' }>, key: string): JsonEntry | undefined {
-  for (const entry of node.entries) {
-    if (entry.key === key) return entry;
-  }
-  return undefined;
 }
 
 function readSet(node: Extract<JsonNode, { kind: 'object' }>, problems: Problems): SetSpec | undefined {

@@ -244,6 +244,14 @@ export function nodeOf(value: unknown, range: SourceRange): JsonNode {
   return { kind: 'null', range };
 }
 
+/** The first entry of `key` in an object node, if any (a loop: most objects have a handful of keys). */
+export function entryOf(node: Extract<JsonNode, { kind: 'object' }>, key: string): JsonEntry | undefined {
+  for (const entry of node.entries) {
+    if (entry.key === key) return entry;
+  }
+  return undefined;
+}
+
 /** The node's kind in words, for "expected a string, found a number". */
 export function kindName(node: JsonNode): string {
   return node.kind === 'array' ? 'a list' : node.kind === 'object' ? 'an object' : node.kind === 'null' ? 'null' : `a ${node.kind}`;

@@ -10,7 +10,7 @@ import { MAX_REPEAT, MAX_TESTS_PER_FILE, MAX_TEST_FILE_BYTES, MAX_VARIANTS_PER_F
 import { type GistTest, type SourceRange } from './checkModel';
 import { type CheckSpec, readChecks } from './checkSpec';
 import { checkFields, readLabel, readNumber } from './fieldReaders';
-import { type JsonNode, kindName, LineIndex, parseJsonNodes } from './jsonNode';
+import { entryOf, type JsonNode, kindName, LineIndex, parseJsonNodes } from './jsonNode';
 import { Problems } from './problems';
 import { type GistTestFile, type TestDefaults, type TestEntry, type VariantName } from './testFile';
 import { readVars } from './testVars';
@@ -40,10 +40,7 @@ const REFUSED_TEST_FIELDS: Readonly<Record<string, string>> = {
 type ObjectNode = Extract<JsonNode, { kind: 'object' }>;
 
 function field(node: ObjectNode, key: string): JsonNode | undefined {
-  for (const entry of node.entries) {
-    if (entry.key === key) return entry.value;
-  }
-  return undefined;
+  return entryOf(node, key)?.value;
 }
 
 function checkObjectFields(node: ObjectNode, allowed: readonly string[], refused: Readonly<Record<string, string>>, where: string, problems: Problems): void {
