@@ -11,6 +11,7 @@ import { ResultsFileError } from '../runs/resultsFileError';
 import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
 import { RESULTS_VERSION } from '../runs/resultsFormat';
 import { CHECKS_EXTENSION, parseChecksMember } from '../runs/checksMember';
+import { SampleStore } from './sampleStore';
 
 /** One sample of one cell: its last result line (a rerun's line replaces a failure's). */
 export interface IndexedSample {
@@ -56,15 +57,6 @@ function lineText(buffer: Buffer, start: number, end: number): string {
   return buffer.toString('utf8', start, end > start && buffer[end - 1] === CR ? end - 1 : end);
 }
 
-/**
- * `text` in a string of its own: a slice of a longer string (and a lower-casing that changed
- * nothing) keeps the whole longer string alive, which held every cell's content in memory (79 MB
- * for a 55 MB file). Slicing a joined string copies it first.
- */
-function ownCopy(text: string): string {
-  return `${text}\u0000`.slice(0, -1);
-}
-
 /** 32-bit FNV-1a over UTF-16 code units: enough to say whether two texts differ. */
 export function textHash(text: string): number {
   let hash = 0x811c9dc5;
@@ -78,6 +70,7 @@ export function textHash(text: string): number {
 export class ResultsIndex {
   readonly rows = new Map<number, IndexedRow>();
   readonly problems: string[] = [];
+  private samples = new SampleStore();
   private problemCount = 0;
   /** Where the next read starts: just after the last complete line. */
   private readOffset = 0;
@@ -88,12 +81,12 @@ export class ResultsIndex {
   private constructor(readonly path: string) {}
 
   /**
-   * Reads the file (its first `maxBytes` or so when given: `more` says whether any is left for
-   * catchUp); throws a ResultsFileError when it is not a results file this version reads.
+   * Reads the file (its first `maxBytes` or `maxMs` or so when given: `more` says whether any is
+   * left for catchUp); throws a ResultsFileError when it is not a results file this version reads.
    */
-  static async open(path: string, signal?: AbortSignal, maxBytes?: number): Promise<ResultsIndex> {
+  static async open(path: string, signal?: AbortSignal, maxBytes?: number, maxMs?: number): Promise<ResultsIndex> {
     const index = new ResultsIndex(path);
-    await index.catchUp(signal, maxBytes);
+    await index.catchUp(signal, maxBytes, maxMs);
     if (index.header_ === undefined) {
       throw new ResultsFileError('empty', 'The results file has no header line yet: the run that makes it has written nothing. Start a new run, or wait for this one.');
     }
@@ -121,10 +114,12 @@ export class ResultsIndex {
 
   /**
    * Reads what was appended since the last read; true when anything new was read. With `maxBytes`,
-   * stops at the first line end past that many bytes (`more` then says whether any is left), so a
-   * big file can be read in slices with the event loop free between them.
+   * stops at the first line end past that many bytes, and with `maxMs` at the first line end past
+   * that much time (`more` then says whether any is left), so a big file can be read in slices with
+   * the event loop free between them: a time budget holds on a slow or busy machine, where a slice
+   * of bytes took 20–60 ms.
    */
-  async catchUp(signal?: AbortSignal, maxBytes = Number.POSITIVE_INFINITY): Promise<boolean> {
+  async catchUp(signal?: AbortSignal, maxBytes = Number.POSITIVE_INFINITY, maxMs = Number.POSITIVE_INFINITY): Promise<boolean> {
     let handle;
     try {
       handle = await open(this.path, 'r');
@@ -137,6 +132,7 @@ export class ResultsIndex {
       if (size < this.readOffset) {
         // The file was replaced or cut: read it again from the start.
         this.rows.clear();
+        this.samples = new SampleStore();
         this.problems.length = 0;
         this.problemCount = 0;
         this.readOffset = 0;
@@ -149,11 +145,15 @@ export class ResultsIndex {
       let lineStart = this.readOffset;
       let position = this.readOffset;
       const buffer = Buffer.allocUnsafe(Math.max(1, Math.min(READ_BYTES, size - position, Math.max(maxBytes, MIN_READ_BYTES))));
+      // The clock starts with the parsing: the file's opening is not the event loop's.
+      let deadline = Number.POSITIVE_INFINITY;
+      let outOfTime = false;
       // Within the budget, and past it until a whole line was read (a line longer than the budget is still read).
-      while (position < size && (position - from < maxBytes || lineStart === from)) {
+      while (position < size && !outOfTime && (position - from < maxBytes || lineStart === from)) {
         signal?.throwIfAborted();
         const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - position), position);
         if (bytesRead === 0) break;
+        if (deadline === Number.POSITIVE_INFINITY) deadline = performance.now() + maxMs;
         let start = 0;
         for (let at = buffer.indexOf(LF, 0); at !== -1 && at < bytesRead; at = buffer.indexOf(LF, at + 1)) {
           const lineBytes = pendingBytes + at - start;
@@ -165,7 +165,13 @@ export class ResultsIndex {
           pendingBytes = 0;
           lineStart = position + at + 1;
           start = at + 1;
+          if (performance.now() > deadline) {
+            // The rest of this read is read again next time, from the line after this one.
+            outOfTime = true;
+            break;
+          }
         }
+        if (outOfTime) break;
         if (start < bytesRead) {
           const rest = buffer.subarray(start, bytesRead);
           // A line longer than the cap is only counted, never held.
@@ -176,7 +182,8 @@ export class ResultsIndex {
       }
       // A last line without its break is being written (or was cut by a crash): read it next time.
       this.readOffset = lineStart;
-      this.more_ = position < size;
+      this.more_ = (outOfTime ? lineStart : position) < size;
+      this.samples.seal();
     } finally {
       await handle.close();
     }
@@ -247,14 +254,17 @@ export class ResultsIndex {
       row.offset = offset;
       row.bytes = bytes;
     }
-    cells[line.sample - 1] = sampleOf(line, offset, bytes, this.header.extensions[CHECKS_EXTENSION] !== undefined);
+    const sample = sampleOf(this.samples, line, offset, bytes, this.header.extensions[CHECKS_EXTENSION] !== undefined);
+    // A one-element literal: an empty array given its first element grows to 17 slots, 500 bytes a row of 4 variants.
+    if (cells.length === 0 && line.sample === 1) row.cells[variant] = [sample];
+    else cells[line.sample - 1] = sample;
   }
 }
 
-function sampleOf(line: CellResult, offset: number, bytes: number, checks: boolean): IndexedSample {
+function sampleOf(store: SampleStore, line: CellResult, offset: number, bytes: number, checks: boolean): IndexedSample {
   const text = line.content ?? '';
   const grade = checks && line.error === null ? parseChecksMember(line.extensions?.[CHECKS_EXTENSION]) : undefined;
-  return {
+  return store.add({
     offset,
     bytes,
     failed: line.error !== null,
@@ -262,8 +272,8 @@ function sampleOf(line: CellResult, offset: number, bytes: number, checks: boole
     latencyMs: line.latencyMs,
     length: line.error === null ? (line.length ?? 0) : -1,
     hash: line.error === null ? textHash(text) : 0,
-    sortKey: ownCopy(text.slice(0, SORT_KEY_CHARS).toLowerCase()),
-    callId: ownCopy(line.callId ?? ''),
-    ...(grade === undefined ? {} : { passed: grade.pass }),
-  };
+    sortKey: text.slice(0, SORT_KEY_CHARS).toLowerCase(),
+    callId: line.callId ?? '',
+    passed: grade?.pass,
+  });
 }

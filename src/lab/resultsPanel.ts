@@ -50,6 +50,8 @@ const MAX_SHOWN_PROBLEMS = 20;
  */
 const FIRST_BYTES = 256 * 1024;
 const SLICE_BYTES = 128 * 1024;
+/** A slice also ends after this long: on a busy machine 128 KiB took up to 60 ms of the extension host. */
+const SLICE_MS = 8;
 const READING_UPDATE_EVERY_MS = 1_000;
 /**
  * The file is read from the moment the view is made, while its webview loads; past this many
@@ -215,7 +217,12 @@ export class ResultsPanel implements vscode.Disposable {
   private async read(): Promise<void> {
     let index: ResultsIndex;
     try {
-      index = await ResultsIndex.open(this.filePath, undefined, FIRST_BYTES);
+      index = await ResultsIndex.open(this.filePath, undefined, FIRST_BYTES, SLICE_MS);
+      // The first screen's bytes, in slices of time as the rest.
+      while (index.more && index.bytesRead < FIRST_BYTES && !this.disposed) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await index.catchUp(undefined, FIRST_BYTES - index.bytesRead, SLICE_MS);
+      }
     } catch (error) {
       this.index = undefined;
       this.failure = isResultsFileError(error) ? error.message : vscode.l10n.t('The results file cannot be read: {0}', error instanceof Error ? error.message : String(error));
@@ -286,7 +293,7 @@ export class ResultsPanel implements vscode.Disposable {
         // The rows on screen first: each of their lines is a read of its own, and a slice between two reads delayed the first screen by hundreds of milliseconds.
         await this.servingRows;
         if (!this.opened && index.bytesRead >= BEFORE_VIEW_BYTES) await this.viewOpened;
-        await index.catchUp(undefined, SLICE_BYTES);
+        await index.catchUp(undefined, SLICE_BYTES, SLICE_MS);
         if (index.more && performance.now() - published >= READING_UPDATE_EVERY_MS) {
           this.publishOrder();
           published = performance.now();
@@ -371,7 +378,12 @@ export class ResultsPanel implements vscode.Disposable {
       await this.read();
       return;
     }
-    const changed = await this.index.catchUp();
+    // What a run appended in a second (12,000 lines at full speed), in slices as the first read.
+    let changed = await this.index.catchUp(undefined, Number.POSITIVE_INFINITY, SLICE_MS);
+    while (this.index.more && !this.disposed) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      changed = (await this.index.catchUp(undefined, Number.POSITIVE_INFINITY, SLICE_MS)) || changed;
+    }
     if (this.query.filter.trim() !== '') {
       this.textMatches = await rowsContaining(this.filePath, this.query.filter.trim());
     }

@@ -21,6 +21,18 @@ function result(row: number, variant: string, content: string | null, latencyMs:
   return JSON.stringify(resultLineOf({ row, variant, content, latencyMs, error: error ?? null }));
 }
 
+/** The index's rows with each sample's fields as plain values, to compare two indexes by what they hold. */
+function plainRows(index: ResultsIndex): unknown[] {
+  return [...index.rows.values()]
+    .sort((a, b) => a.row - b.row)
+    .map((row) => ({
+      ...row,
+      cells: row.cells.map((samples) =>
+        samples.map((sample) => sample && { offset: sample.offset, bytes: sample.bytes, failed: sample.failed, errorKind: sample.errorKind, latencyMs: sample.latencyMs, length: sample.length, hash: sample.hash, sortKey: sample.sortKey, callId: sample.callId, passed: sample.passed }),
+      ),
+    }));
+}
+
 const BY_ROW: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
 
 describe('results view (pure)', function () {
@@ -93,12 +105,28 @@ describe('results view (pure)', function () {
     }
     assert.ok(slices > 10, `read in ${slices} slices`);
     assert.equal(sliced.rows.size, 3000);
-    assert.deepEqual([...sliced.rows.entries()].sort(([a], [b]) => a - b), [...whole.rows.entries()].sort(([a], [b]) => a - b));
+    assert.deepEqual(plainRows(sliced), plainRows(whole));
     assert.deepEqual(sliced.problems, whole.problems);
     assert.match(whole.problems[0] ?? '', /^Line 3002 is not JSON/);
     const row3 = whole.rows.get(3)?.cells[1]?.[0];
     assert.equal(row3?.hash, textHash(`Text 3 ${'é'.repeat(3)}`), 'the carriage return is not part of the line');
     assert.equal(await sliced.catchUp(), false, 'nothing is left to read');
+  });
+
+  it('reads in slices of time too: each read stops at a line end past its budget, to the same index as one read', async function () {
+    const lines = [JSON.stringify(header)];
+    for (let row = 1; row <= 400; row++) lines.push(result(row, row % 2 === 0 ? 'formal' : 'friendly', `Text ${row}`, row));
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const whole = await ResultsIndex.open(file);
+    const timed = await ResultsIndex.open(file, undefined, 1);
+    let reads = 1;
+    while (timed.more) {
+      assert.ok(await timed.catchUp(undefined, Number.POSITIVE_INFINITY, 0), 'every read with its budget spent reads a line');
+      reads += 1;
+    }
+    assert.ok(reads > 20, `read in ${reads} slices`);
+    assert.deepEqual(plainRows(timed), plainRows(whole));
+    assert.equal(await timed.catchUp(undefined, Number.POSITIVE_INFINITY, 0), false, 'nothing left');
   });
 
   it('hands the verdicts each cell as a record, also through the packed columns the worker gets', async function () {
