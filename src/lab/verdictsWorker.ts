@@ -5,6 +5,7 @@
 // changed. It answers with the panel as the view shows it. Built as dist/verdictsWorker.js; run by
 // verdictsComputer.ts.
 import { parentPort } from 'node:worker_threads';
+import { lowerThreadPriority } from './backgroundPriority';
 import { computeVerdicts, type VerdictInput } from '../review/verdicts';
 import type { VerdictsView } from './resultsViewProtocol';
 import { unpackVerdictCells, type PackedCells } from './verdictCells';
@@ -55,6 +56,9 @@ async function answer(request: VerdictsRequest): Promise<VerdictsAnswer> {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
 }
+
+// Background work: the extension host's main thread gets the cores first.
+lowerThreadPriority();
 
 parentPort?.on('message', (request: VerdictsRequest) => {
   void answer(request).then((reply) => parentPort?.postMessage(reply));
