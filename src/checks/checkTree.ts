@@ -1,6 +1,6 @@
 // The Test Explorer's tree of one test file: file → test → variant (→ sample when the file asks for
 // several), each item at the line it was written on (a CSV row's test at its row, in the CSV), so
-// the gutter runs it. Labels come from the workspace (descriptions, slugs): shown as plain text.
+// the gutter runs it. A test's variants are made when it is expanded or run. Labels come from the workspace (descriptions, slugs): shown as plain text.
 import * as vscode from 'vscode';
 import type { SourceRange } from '../expectations/checkModel';
 import { markdownText } from '../shared/markdown';
@@ -59,6 +59,51 @@ function setChildren(item: vscode.TestItem, children: readonly vscode.TestItem[]
   item.children.replace(children);
 }
 
+/** The tests whose variants are not made yet, with what makes them. */
+const unfilled = new WeakMap<vscode.TestItem, () => void>();
+
+interface VariantPlace {
+  readonly fileUri: vscode.Uri;
+  readonly uri: vscode.Uri;
+  readonly range: vscode.Range;
+  readonly test: number;
+  readonly repeat: number;
+}
+
+/** A test's variants (and their samples when the file asks for several), at the test's line. */
+function fillVariants(controller: vscode.TestController, item: vscode.TestItem, variants: readonly VariantChoice[], { fileUri, uri, range, test, repeat }: VariantPlace): void {
+  const children = variants.map((variant, variantIndex) => {
+    const child = itemFor(controller, item, `${item.id}/${variantKey(variant)}`, plainText(variantLabel(variant)), uri);
+    place(child, range, String(variantIndex).padStart(3, '0'));
+    itemData.set(child, { kind: 'cell', uri: fileUri, test, variant: variantIndex, sample: repeat > 1 ? undefined : 1 });
+    setChildren(
+      child,
+      repeat <= 1
+        ? []
+        : Array.from({ length: repeat }, (_, index) => {
+            const sample = itemFor(controller, child, `${child.id}/${index + 1}`, vscode.l10n.t('sample {0}', index + 1), uri);
+            place(sample, range, String(index + 1).padStart(3, '0'));
+            itemData.set(sample, { kind: 'cell', uri: fileUri, test, variant: variantIndex, sample: index + 1 });
+            return sample;
+          }),
+    );
+    return child;
+  });
+  setChildren(item, children);
+}
+
+/**
+ * Makes a test's variants if they are not made yet: the controller's resolveHandler (the user
+ * expanded the test) and every run (through leavesOf) call it.
+ */
+export function resolveChildren(item: vscode.TestItem): void {
+  const fill = unfilled.get(item);
+  if (fill === undefined) return;
+  unfilled.delete(item);
+  fill();
+  item.canResolveChildren = false;
+}
+
 /**
  * Fills `fileItem` with the file's tests, replacing what it held. Ids stay the same for the same
  * test index and variant, so results and the user's selection survive an edit; the items with
@@ -79,25 +124,20 @@ export function fillFileItem(controller: vscode.TestController, fileItem: vscode
     itemData.set(item, { kind: 'test', uri: fileUri, test: test.index });
     showError(item, test.ok ? undefined : test.problems.slice(0, 5).map((problem) => markdownText(problem.message, 500)).join('\n\n'));
     if (test.ok && loaded.file.runnable) {
-      const children = variants.map((variant, variantIndex) => {
-        const child = itemFor(controller, item, `${item.id}/${variantKey(variant)}`, plainText(variantLabel(variant)), uri);
-        place(child, range, String(variantIndex).padStart(3, '0'));
-        itemData.set(child, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: repeat > 1 ? undefined : 1 });
-        setChildren(
-          child,
-          repeat <= 1
-            ? []
-            : Array.from({ length: repeat }, (_, index) => {
-                const sample = itemFor(controller, child, `${child.id}/${index + 1}`, vscode.l10n.t('sample {0}', index + 1), uri);
-                place(sample, range, String(index + 1).padStart(3, '0'));
-                itemData.set(sample, { kind: 'cell', uri: fileUri, test: test.index, variant: variantIndex, sample: index + 1 });
-                return sample;
-              }),
-        );
-        return child;
-      });
-      setChildren(item, children);
+      const fill = (): void => fillVariants(controller, item, variants, { fileUri, uri, range, test: test.index, repeat });
+      // A test whose variants are shown (expanded, or run) shows them as they now are; the others
+      // get theirs when expanded or run: 2,000 tests × 2 variants were 6,200 items to make and send
+      // at discovery, of which the variants are two thirds.
+      if (item.children.size > 0) {
+        unfilled.delete(item);
+        fill();
+      } else {
+        unfilled.set(item, fill);
+        if (!item.canResolveChildren) item.canResolveChildren = true;
+      }
     } else {
+      unfilled.delete(item);
+      if (item.canResolveChildren) item.canResolveChildren = false;
       setChildren(item, []);
     }
     items.push(item);
@@ -105,9 +145,11 @@ export function fillFileItem(controller: vscode.TestController, fileItem: vscode
   setChildren(fileItem, items);
 }
 
-/** The leaves (cells) under `item`, itself included when it is one; excluded items and their children left out. */
+/** The leaves (cells) under `item`, itself included when it is one, variants made where they were not yet; excluded items and their children left out. */
 export function leavesOf(item: vscode.TestItem, excluded: ReadonlySet<vscode.TestItem>, into: vscode.TestItem[] = []): vscode.TestItem[] {
   if (excluded.has(item)) return into;
+  // A test run before it was expanded: its variants are made now, to run and show their results.
+  resolveChildren(item);
   if (item.children.size === 0) {
     into.push(item);
     return into;

@@ -22,7 +22,7 @@ import { promptfooConfig, promptfooYaml } from './promptfooExport';
 import { validateBaseUrl } from '../client/urls';
 import { isRecord } from '../shared/text';
 import type { Catalog } from '../catalog/catalog';
-import { fillFileItem, itemData } from './checkTree';
+import { fillFileItem, itemData, resolveChildren } from './checkTree';
 import { ParsedTestFiles, type ReadTestFile } from './parsedTestFiles';
 import type { LoadedTestFile } from './testFileLoad';
 
@@ -76,7 +76,7 @@ export class Checks implements vscode.Disposable {
 
   constructor(private readonly deps: ChecksDeps) {
     this.controller = vscode.tests.createTestController('gist.checks', vscode.l10n.t('Gist Checks'));
-    this.controller.resolveHandler = (item) => (item === undefined ? this.discover() : undefined);
+    this.controller.resolveHandler = (item) => (item === undefined ? this.discover() : resolveChildren(item));
     this.controller.refreshHandler = () => this.discover(true);
     this.runProfile = this.controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => this.runHandler(request, token, false), true, undefined, true);
     this.saveProfile = this.controller.createRunProfile(vscode.l10n.t('Run and Save Results'), vscode.TestRunProfileKind.Run, (request, token) => this.runHandler(request, token, true), false);

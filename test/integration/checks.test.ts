@@ -58,6 +58,12 @@ describe('Checks in the Test Explorer', function () {
     return item;
   };
 
+  /** A test's variants, made as the Test Explorer makes them when the user expands the test. */
+  const expanded = async (test: vscode.TestItem): Promise<vscode.TestItem[]> => {
+    await api.testing.checks.controller.resolveHandler?.(test);
+    return [...toArray(test.children)];
+  };
+
   before(async function () {
     api = await extensionApi();
     // Nothing looked for test files at activation, nor since (no suite before opened one).
@@ -89,10 +95,15 @@ describe('Checks in the Test Explorer', function () {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('lists the file → test → variant, a test with a problem with its error, and the problem as a diagnostic at its line', function () {
+  it('lists the file → test → variant (variants made when a test is expanded), a test with a problem with its error, and the problem as a diagnostic at its line', async function () {
+    const before: string[] = [];
+    fileItem().children.forEach((test) => before.push(`${test.label}:${test.children.size}:${test.canResolveChildren}`));
+    assert.deepEqual(before.sort(), ['counts:0:true', 'greets:0:true', 'has a problem:0:false', 'says goodbye:0:true'], 'the variants wait for the test to be expanded');
     const tests: string[] = [];
-    fileItem().children.forEach((test) => tests.push(`${test.label}:${test.range?.start.line}:${[...toArray(test.children)].map((child) => child.label).join(',')}:${test.error === undefined ? '' : 'error'}`));
-    assert.deepEqual(tests.sort(), ['counts:4:plain:', 'greets:3:plain:', 'has a problem:9::error', 'says goodbye:5:plain:'].sort());
+    for (const test of toArray(fileItem().children)) {
+      tests.push(`${test.label}:${test.range?.start.line}:${(await expanded(test)).map((child) => child.label).join(',')}:${test.error === undefined ? '' : 'error'}:${test.canResolveChildren}`);
+    }
+    assert.deepEqual(tests.sort(), ['counts:4:plain::false', 'greets:3:plain::false', 'has a problem:9::error:false', 'says goodbye:5:plain::false'].sort());
     const diagnostics = vscode.languages.getDiagnostics(uri);
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.range.start.line, /editor placeholder/.test(diagnostic.message)]),
@@ -113,16 +124,37 @@ describe('Checks in the Test Explorer', function () {
       assert.equal(fileItem().children.get(`${uri.toString()}#0`)?.label, 'added in the editor');
       assert.equal(added.label, 'has a problem');
       // Each index's item now shows the test written there: its error, variants and line.
-      const shape = (index: number): string => {
+      const shape = async (index: number): Promise<string> => {
         const item = fileItem().children.get(`${uri.toString()}#${index}`);
-        return `${item?.label}:${item?.range?.start.line}:${item?.children.size}:${item?.error === undefined ? '' : 'error'}`;
+        const variants = item === undefined ? [] : await expanded(item);
+        return `${item?.label}:${item?.range?.start.line}:${variants.length}:${item?.error === undefined ? '' : 'error'}`;
       };
-      assert.deepEqual([0, 1, 2, 3, 4].map(shape), ['added in the editor:3:1:', 'greets:4:1:', 'counts:5:1:', 'says goodbye:6:1:', 'has a problem:10:0:error']);
+      const shapes = async (indexes: number[]): Promise<string[]> => Promise.all(indexes.map(shape));
+      assert.deepEqual(await shapes([0, 1, 2, 3, 4]), ['added in the editor:3:1:', 'greets:4:1:', 'counts:5:1:', 'says goodbye:6:1:', 'has a problem:10:0:error']);
       await vscode.commands.executeCommand('undo');
       await waitFor('the tree as the file is again', () => fileItem().children.size === 4 && fileItem().children.get(`${uri.toString()}#0`)?.label === 'greets');
-      assert.deepEqual([0, 1, 2, 3].map(shape), ['greets:3:1:', 'counts:4:1:', 'says goodbye:5:1:', 'has a problem:9:0:error']);
+      assert.deepEqual(await shapes([0, 1, 2, 3]), ['greets:3:1:', 'counts:4:1:', 'says goodbye:5:1:', 'has a problem:9:0:error']);
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  it('runs a test never expanded: its variants are made for the run and carry the results', async function () {
+    const fresh = path.join(folder, 'fresh.gisttest.json');
+    const freshUri = vscode.Uri.file(fresh);
+    writeFileSync(fresh, '{ "gist": "echo", "tests": [{ "description": "echoes", "vars": { "text": "Hi" }, "assert": [{ "type": "contains", "value": "Hi" }] }] }');
+    try {
+      await api.testing.checks.discover(true);
+      const test = api.testing.checks.controller.items.get(freshUri.toString())?.children.get(`${freshUri.toString()}#0`);
+      assert.ok(test, 'the fresh file’s test is listed');
+      assert.equal(test.children.size, 0, 'not expanded: no variants made yet');
+      const reports = await runChecks(api, [test]);
+      assert.deepEqual(reports.map((report) => `${report.item.split('#')[1]}:${report.state}`).sort(), ['0/plain:passed']);
+      assert.deepEqual([...toArray(test.children)].map((variant) => variant.label), ['plain'], 'the run made the variants, where its results show');
+      assert.equal(test.canResolveChildren, false);
+    } finally {
+      rmSync(fresh, { force: true });
+      await api.testing.checks.discover(true);
     }
   });
 
