@@ -1,6 +1,7 @@
 // The Test Explorer's tree of one test file: file → test → variant (→ sample when the file asks for
 // several), each item at the line it was written on (a CSV row's test at its row, in the CSV), so
-// the gutter runs it. A test's variants are made when it is expanded or run. Labels come from the workspace (descriptions, slugs): shown as plain text.
+// the gutter runs it. A test's variants are made when it is expanded or run. Labels come from the
+// workspace (descriptions, slugs): shown as plain text.
 import * as vscode from 'vscode';
 import type { SourceRange } from '../expectations/checkModel';
 import { markdownText } from '../shared/markdown';

@@ -2,8 +2,8 @@
 // key, call id) in a few long strings. One object and two strings per sample made the index of
 // 20,000 results ~10 MB of small objects, which every young-generation garbage collection copied
 // while the file was read: 20–60 ms pauses of the extension host in the verdict bench. Typed arrays
-// live outside the JavaScript heap and a pooled text is one string per read, so the collector has
-// little to copy. Pure Node: no `vscode`.
+// live outside the JavaScript heap and the texts of 128 samples are one string, so the collector
+// has little to copy. Pure Node: no `vscode`.
 import type { IndexedSample } from './resultsIndex';
 
 /** A sample as it is added: every field, `passed` undefined when the run has no checks. */
