@@ -1,10 +1,10 @@
 // Checks in the Testing view, keyboard only: the view shown from the palette finds the test file,
-// the file's tests run from the palette (Test: Run Tests in Current File), one fails, and its
+// a test expanded with the arrow keys shows its variant (made only then), the file's tests run from the palette (Test: Run Tests in Current File), one fails, and its
 // message opens at the failing assertion's line (Test: Go to Next Test Failure) with expected and
 // actual. Every key goes where focus is checked to be.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { expectEditorFocus, openFile, runCommand, waitUntil } from './workbench';
+import { describeFocus, expectEditorFocus, openFile, runCommand, waitUntil } from './workbench';
 
 const FILE = 'checks/echo.gisttest.json';
 const TEXT = [
@@ -32,6 +32,36 @@ export const scenario: Scenario = {
     await tree.locator('.monaco-list-row', { hasText: 'echo.gisttest.json' }).first().waitFor({ state: 'visible' });
     context.log('  step: the test file is listed');
     await context.screenshot('e2e-checks-testing-view');
+
+    // A test's variants appear when it is expanded, from the keyboard, in the tree that has focus.
+    // The view's focus command puts the keyboard in its filter box; Tab goes on (past the filter's button) into the tree.
+    await runCommand(page, 'Testing: Focus on Test Explorer View');
+    const inView = `(() => { const a = document.activeElement; const pane = a === null ? null : a.closest('.pane'); return pane !== null && pane.querySelector('.test-explorer') !== null; })()`;
+    const inTree = `(() => { const a = document.activeElement; return a !== null && a.closest('.test-explorer .monaco-list') !== null; })()`;
+    try {
+      await page.waitForFunction(inView, undefined, { timeout: 5_000 });
+    } catch {
+      throw new Error(`Focus on Test Explorer View left keyboard focus in ${await describeFocus(page)}, not in the Testing view`);
+    }
+    for (let presses = 0; !(await page.evaluate<boolean>(inTree)); presses++) {
+      if (presses >= 3) throw new Error(`Tab from the Testing view's filter did not reach its tree: keyboard focus in ${await describeFocus(page)}`);
+      await page.keyboard.press('Tab');
+    }
+    const focused = tree.locator('.monaco-list-row.focused');
+    await page.keyboard.press('Home');
+    await focused.filter({ hasText: 'echo.gisttest.json' }).waitFor({ state: 'visible' });
+    if ((await focused.getAttribute('aria-expanded')) !== 'true') await page.keyboard.press('ArrowRight');
+    const greets = tree.locator('.monaco-list-row', { hasText: /^greets/ });
+    await greets.waitFor({ state: 'visible' });
+    assert.equal(await tree.locator('.monaco-list-row', { hasText: /^plain/ }).count(), 0, 'no variant listed before a test is expanded');
+    for (let presses = 0; !(await focused.innerText()).startsWith('greets'); presses++) {
+      if (presses >= 5) throw new Error(`ArrowDown did not reach the test “greets”: focus on “${await focused.innerText()}”`);
+      await page.keyboard.press('ArrowDown');
+    }
+    assert.equal(await focused.getAttribute('aria-expanded'), 'false', 'the test shows it can be expanded');
+    await page.keyboard.press('ArrowRight');
+    await tree.locator('.monaco-list-row[aria-level="3"]', { hasText: /^plain/ }).first().waitFor({ state: 'visible' });
+    context.log('  step: a test expanded by keyboard shows its variant');
 
     // Its tests run from the palette, with the file in the editor.
     await openFile(page, 'echo.gisttest.json');
