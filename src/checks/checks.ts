@@ -87,6 +87,9 @@ export class Checks implements vscode.Disposable {
       this.reported,
       // Cheap listeners: they only look at a document's name until a test file shows up.
       vscode.workspace.onDidOpenTextDocument((document) => this.onOpened(document)),
+      vscode.window.onDidChangeVisibleTextEditors((editors) => {
+        for (const editor of editors) this.showVariantsOf(editor.document.uri);
+      }),
       vscode.workspace.onDidChangeTextDocument((event) => this.onEdited(event.document)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.showTrust()),
     );
@@ -210,10 +213,22 @@ export class Checks implements vscode.Disposable {
     fillFileItem(this.controller, item, loaded, variants);
     if (existing === undefined) this.controller.items.add(item);
     this.shown.set(key, { loaded, variants: variantsKey });
+    this.showVariantsOf(uri);
     this.showTrustOn(item);
     if (loaded.csvPath !== undefined) this.csvOf.set(key, loaded.csvPath);
     else this.csvOf.delete(key);
     this.showProblems(uri, loaded);
+  }
+
+  /**
+   * The variants of every test of a file shown in an editor: its gutter then offers each variant
+   * on the test's line, as before variants were made on demand. Other files' wait to be expanded.
+   */
+  private showVariantsOf(uri: vscode.Uri): void {
+    if (uri.scheme !== 'file' || !isTestFile(uri)) return;
+    const key = uri.toString();
+    if (!vscode.window.visibleTextEditors.some((editor) => editor.document.uri.toString() === key)) return;
+    this.controller.items.get(key)?.children.forEach((test) => resolveChildren(test));
   }
 
   private showProblems(uri: vscode.Uri, loaded: LoadedTestFile): void {

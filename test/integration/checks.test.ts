@@ -158,6 +158,27 @@ describe('Checks in the Test Explorer', function () {
     }
   });
 
+  it('a test file shown in an editor has every test’s variants made, for its gutter', async function () {
+    const shownFile = path.join(folder, 'shown.gisttest.json');
+    const shownUri = vscode.Uri.file(shownFile);
+    writeFileSync(shownFile, '{ "gist": "echo", "tests": [{ "description": "one", "vars": { "text": "a" } }, { "description": "two", "vars": { "text": "b" } }] }');
+    try {
+      await api.testing.checks.discover(true);
+      const fileOf = (): vscode.TestItem | undefined => api.testing.checks.controller.items.get(shownUri.toString());
+      const variantCounts = (): number[] => {
+        const file = fileOf();
+        return file === undefined ? [] : [...toArray(file.children)].map((test) => test.children.size);
+      };
+      assert.deepEqual(variantCounts(), [0, 0], 'not shown in an editor: the variants wait');
+      await vscode.window.showTextDocument(shownUri);
+      await waitFor('every test’s variants once the file is shown', () => variantCounts().join() === '1,1');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      rmSync(shownFile, { force: true });
+      await api.testing.checks.discover(true);
+    }
+  });
+
   it('runs the file: passes, a failed assertion at its line with a diff, the problem as an error, call ids in the output', async function () {
     const reports = await runChecks(api, [fileItem()]);
     assert.deepEqual(byLabel(reports), { '0/plain': 'passed', '1/plain': 'passed', '2/plain': 'failed', '3': 'errored' });
