@@ -6,7 +6,7 @@
 // setpriority() to the one thread whose id it is given; elsewhere it would apply to the whole
 // process, so nothing is changed there. Pure Node: no `vscode`.
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
 /** A nice value well below normal but not idle: the worker still runs whenever a core is free. */
 export const BACKGROUND_NICE = 10;
@@ -22,12 +22,16 @@ export function currentThreadId(): number | undefined {
   }
 }
 
-/** Lowers the calling thread's priority where that touches this thread alone; true when it did. */
+/**
+ * Lowers the calling thread's priority to `nice` where that touches this thread alone, and never
+ * raises it (a VS Code started with a lower priority, or as root, keeps its own); true when the
+ * thread runs at `nice` or lower.
+ */
 export function lowerThreadPriority(nice = BACKGROUND_NICE): boolean {
   const thread = currentThreadId();
   if (thread === undefined) return false;
   try {
-    setPriority(thread, nice);
+    if (getPriority(thread) < nice) setPriority(thread, nice);
     return true;
   } catch {
     // Not allowed here (a sandbox): the worker runs at the normal priority, as before.

@@ -4,6 +4,7 @@ import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { BACKGROUND_NICE, currentThreadId } from '../../../src/lab/backgroundPriority';
 import { VerdictsComputer } from '../../../src/lab/verdictsComputer';
 
@@ -24,6 +25,28 @@ function threadNices(): Map<number, number> {
 describe('background priority of worker threads', function () {
   before(function () {
     if (process.platform !== 'linux') this.skip();
+  });
+
+  it('never raises a thread’s priority: a thread already below it keeps its own', async function () {
+    const moduleFile = require.resolve('../../../src/lab/backgroundPriority');
+    const code = `
+      const { parentPort } = require('node:worker_threads');
+      const { setPriority, getPriority } = require('node:os');
+      const { currentThreadId, lowerThreadPriority } = require(${JSON.stringify(moduleFile)});
+      const thread = currentThreadId();
+      setPriority(thread, 15);
+      const lowered = lowerThreadPriority();
+      parentPort.postMessage({ lowered, nice: getPriority(thread) });`;
+    const worker = new Worker(code, { eval: true });
+    try {
+      const answer = await new Promise<{ lowered: boolean; nice: number }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      assert.deepEqual(answer, { lowered: true, nice: 15 });
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('the verdicts worker thread lowers its own priority; the main thread keeps its own', async function () {
