@@ -33,6 +33,8 @@ export class SampleStore {
   private flags = new Uint8Array(0);
   private errorKindAt = new Int32Array(0);
   private readonly errorKinds: string[] = [];
+  /** Each kind's place in errorKinds: a file may hold any number of distinct kinds (any word is one). */
+  private readonly errorKindNumbers = new Map<string, number>();
   /** Where a sample's texts are: its chunk, the start of its sort key, then the call id right after it. */
   private chunkAt = new Int32Array(0);
   private textStart = new Int32Array(0);
@@ -122,10 +124,13 @@ export class SampleStore {
   }
 
   private kindNumber(kind: string): number {
-    const known = this.errorKinds.indexOf(kind);
-    if (known !== -1) return known;
-    this.errorKinds.push(kind);
-    return this.errorKinds.length - 1;
+    let number = this.errorKindNumbers.get(kind);
+    if (number === undefined) {
+      number = this.errorKinds.length;
+      this.errorKinds.push(kind);
+      this.errorKindNumbers.set(kind, number);
+    }
+    return number;
   }
 
   private grow(): void {
