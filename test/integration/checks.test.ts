@@ -139,12 +139,24 @@ describe('Checks in the Test Explorer', function () {
     }
   });
 
-  it('runs a test never expanded: its variants are made for the run and carry the results', async function () {
-    const fresh = path.join(folder, 'fresh.gisttest.json');
-    const freshUri = vscode.Uri.file(fresh);
-    writeFileSync(fresh, '{ "gist": "echo", "tests": [{ "description": "echoes", "vars": { "text": "Hi" }, "assert": [{ "type": "contains", "value": "Hi" }] }] }');
+  /**
+   * A second test file `name` holding `text`, discovered, for `body`; removed (and the tree
+   * discovered again without it) even when `body` fails.
+   */
+  const withTestFile = async (name: string, text: string, body: (fileUri: vscode.Uri) => Promise<void>): Promise<void> => {
+    const other = path.join(folder, name);
+    writeFileSync(other, text);
     try {
       await api.testing.checks.discover(true);
+      await body(vscode.Uri.file(other));
+    } finally {
+      rmSync(other, { force: true });
+      await api.testing.checks.discover(true);
+    }
+  };
+
+  it('runs a test never expanded: its variants are made for the run and carry the results', async function () {
+    await withTestFile('fresh.gisttest.json', '{ "gist": "echo", "tests": [{ "description": "echoes", "vars": { "text": "Hi" }, "assert": [{ "type": "contains", "value": "Hi" }] }] }', async (freshUri) => {
       const test = api.testing.checks.controller.items.get(freshUri.toString())?.children.get(`${freshUri.toString()}#0`);
       assert.ok(test, 'the fresh file’s test is listed');
       assert.equal(test.children.size, 0, 'not expanded: no variants made yet');
@@ -152,31 +164,23 @@ describe('Checks in the Test Explorer', function () {
       assert.deepEqual(reports.map((report) => `${report.item.split('#')[1]}:${report.state}`).sort(), ['0/plain:passed']);
       assert.deepEqual([...toArray(test.children)].map((variant) => variant.label), ['plain'], 'the run made the variants, where its results show');
       assert.equal(test.canResolveChildren, false);
-    } finally {
-      rmSync(fresh, { force: true });
-      await api.testing.checks.discover(true);
-    }
+    });
   });
 
   it('a test file shown in an editor has every test’s variants made, for its gutter', async function () {
-    const shownFile = path.join(folder, 'shown.gisttest.json');
-    const shownUri = vscode.Uri.file(shownFile);
-    writeFileSync(shownFile, '{ "gist": "echo", "tests": [{ "description": "one", "vars": { "text": "a" } }, { "description": "two", "vars": { "text": "b" } }] }');
-    try {
-      await api.testing.checks.discover(true);
-      const fileOf = (): vscode.TestItem | undefined => api.testing.checks.controller.items.get(shownUri.toString());
+    await withTestFile('shown.gisttest.json', '{ "gist": "echo", "tests": [{ "description": "one", "vars": { "text": "a" } }, { "description": "two", "vars": { "text": "b" } }] }', async (shownUri) => {
       const variantCounts = (): number[] => {
-        const file = fileOf();
+        const file = api.testing.checks.controller.items.get(shownUri.toString());
         return file === undefined ? [] : [...toArray(file.children)].map((test) => test.children.size);
       };
       assert.deepEqual(variantCounts(), [0, 0], 'not shown in an editor: the variants wait');
       await vscode.window.showTextDocument(shownUri);
-      await waitFor('every test’s variants once the file is shown', () => variantCounts().join() === '1,1');
-    } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      rmSync(shownFile, { force: true });
-      await api.testing.checks.discover(true);
-    }
+      try {
+        await waitFor('every test’s variants once the file is shown', () => variantCounts().join() === '1,1');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+    });
   });
 
   it('runs the file: passes, a failed assertion at its line with a diff, the problem as an error, call ids in the output', async function () {
