@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checksFile, DISCOVERY_FILES, DISCOVERY_FOLDER } from '../checksRun';
 import { bareRun } from '../labRun';
+import type { BareCallHooks } from '../bareCalls';
 import { median, round } from '../stats';
 import { loopDelay } from './labHost';
 import { profiled, progress, settle, type TestedApi } from './common';
@@ -103,6 +104,64 @@ async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number)
 }
 
 /**
+ * The floor under any Test Explorer run: the bare pool's calls, each reported through the Testing
+ * API on a tree of the same shape (file → tests → 2 variants) of a controller of the bench's own,
+ * with nothing else of the extension. `required` adds what issue 27 asks of every run besides the
+ * states: the call id and latency in the test output, and a line in a call log (a LogOutputChannel).
+ * If the floor itself is below 0.9 × the bare pool, no implementation reporting each cell can reach it.
+ */
+class TestingFloor implements vscode.Disposable {
+  private readonly controller = vscode.tests.createTestController('gist-bench-floor', 'Bench floor');
+  private readonly log = vscode.window.createOutputChannel('Gist Bench Floor', { log: true });
+  private readonly file: vscode.TestItem;
+  private readonly leaves: vscode.TestItem[] = [];
+
+  constructor(tests: number, variants: readonly string[], folder: string) {
+    this.file = this.controller.createTestItem('floor', 'floor.gisttest.json', vscode.Uri.file(path.join(folder, 'floor.gisttest.json')));
+    this.controller.items.add(this.file);
+    for (let test = 1; test <= tests; test++) {
+      const item = this.controller.createTestItem(`test-${test}`, `Person ${test}`);
+      this.file.children.add(item);
+      for (const variant of variants) {
+        const leaf = this.controller.createTestItem(`test-${test}/${variant}`, variant);
+        item.children.add(leaf);
+        this.leaves.push(leaf);
+      }
+    }
+  }
+
+  async run(serviceUrl: string, tests: number, required: boolean): Promise<RunRound> {
+    const run = this.controller.createTestRun(new vscode.TestRunRequest([this.file]), 'floor', false);
+    const hooks: BareCallHooks = {
+      before: (call) => run.started(this.leaves[call] as vscode.TestItem),
+      after: (call, latencyMs, callId) => {
+        const leaf = this.leaves[call] as vscode.TestItem;
+        if (required) {
+          run.appendOutput(`call ${callId}, ${Math.round(latencyMs)} ms\r\n`, undefined, leaf);
+          this.log.info(`generate welcome-email → ${callId} in ${Math.round(latencyMs)} ms`);
+        }
+        run.passed(leaf, latencyMs);
+      },
+    };
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const measured = await loopDelay(async () => {
+      const figures = await bareRun(serviceUrl, tests, hooks);
+      run.end();
+      return figures;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    return { callsPerSecond: round(measured.result.calls / seconds, 0), cpuMicrosPerCall: round((used.user + used.system) / measured.result.calls, 0), loop: { p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+  }
+
+  dispose(): void {
+    this.controller.dispose();
+    this.log.dispose();
+  }
+}
+
+/**
  * A user's edit in a big test file, as the tree takes it: the file of `tests` tests (pretty-printed,
  * as people write them) with one test's value changed and back, each time through a rediscovery
  * (the other files are as they were). Time and CPU from the save to the tree in place.
@@ -185,10 +244,18 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
     const profile: RunRound[] = [];
     const bare: number[] = [];
     const bareCpu: number[] = [];
+    const floors = { api: [] as RunRound[], required: [] as RunRound[] };
+    const floor = new TestingFloor(tests, ['formal', 'friendly'], runFolder);
+    await floor.run(serviceUrl, tests, true);
+    const contenders = ['profile', 'bare', 'api', 'required'] as const;
     for (let turn = 0; turn < rounds; turn++) {
-      // Alternate which goes first, so neither always runs on a warmer or busier machine.
-      for (const which of turn % 2 === 0 ? ['profile', 'bare'] : ['bare', 'profile']) {
-        if (which === 'profile') {
+      // Rotate which goes first, so none always runs on a warmer or busier machine.
+      for (const which of contenders.map((_, index) => contenders[(index + turn) % contenders.length] as (typeof contenders)[number])) {
+        if (which === 'api' || which === 'required') {
+          const one = await floor.run(serviceUrl, tests, which === 'required');
+          floors[which].push(one);
+          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: floor (${which === 'api' ? 'Testing API states only' : 'states, output line and call log line'}) ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call`);
+        } else if (which === 'profile') {
           const one = await profiled(`checksRun-${turn + 1}`, (windows) => windows.around('run', () => profileRun(gist, item, total)));
           profile.push(one);
           progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: ${total} cells ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call; loop delay p99 ${one.loop.p99Ms} ms, max ${one.loop.maxMs} ms`);
@@ -201,6 +268,7 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         await settle(200);
       }
     }
+    floor.dispose();
     const edits = await editRounds(gist, file, tests, quick ? 2 : 7);
     progress(`checks: an edit in the ${tests}-test file to the tree in place: median ${edits.medianMs} ms (${edits.samplesMs.join(', ')}), ${edits.medianCpuMs} ms of CPU`);
     const profileCallsPerSecond = median(profile.map((one) => one.callsPerSecond));
@@ -221,6 +289,13 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         // The extension host's CPU a call, medians: the Test Explorer's cost beyond the bare calls, whatever the machine's load.
         profileCpuMicrosPerCall: median(profile.map((one) => one.cpuMicrosPerCall)),
         bareCpuMicrosPerCall: median(bareCpu),
+        // The same calls reported through the Testing API by the bench's own controller and nothing else (see TestingFloor).
+        floorApiCallsPerSecond: median(floors.api.map((one) => one.callsPerSecond)),
+        floorApiToBareRatio: round(median(floors.api.map((one) => one.callsPerSecond)) / bareCallsPerSecond, 2),
+        floorRequiredCallsPerSecond: median(floors.required.map((one) => one.callsPerSecond)),
+        floorRequiredToBareRatio: round(median(floors.required.map((one) => one.callsPerSecond)) / bareCallsPerSecond, 2),
+        floorApiCpuMicrosPerCall: median(floors.api.map((one) => one.cpuMicrosPerCall)),
+        floorRequiredCpuMicrosPerCall: median(floors.required.map((one) => one.cpuMicrosPerCall)),
         loopDelayP99Ms: Math.max(...profile.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...profile.map((one) => one.loop.maxMs)),
         discovery: discovered,
