@@ -226,6 +226,7 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
   const configuration = vscode.workspace.getConfiguration('gist');
   await configuration.update('lab.concurrency', CONCURRENCY, vscode.ConfigurationTarget.Global);
   const runFolder = path.join(workspaceFolder(), RUN_FOLDER);
+  let floor: TestingFloor | undefined;
   try {
     const discovered = await discovery(gist, quick);
 
@@ -245,7 +246,7 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
     const bare: number[] = [];
     const bareCpu: number[] = [];
     const floors = { api: [] as RunRound[], required: [] as RunRound[] };
-    const floor = new TestingFloor(tests, ['formal', 'friendly'], runFolder);
+    floor = new TestingFloor(tests, ['formal', 'friendly'], runFolder);
     await floor.run(serviceUrl, tests, true);
     const contenders = ['profile', 'bare', 'api', 'required'] as const;
     for (let turn = 0; turn < rounds; turn++) {
@@ -268,7 +269,6 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
         await settle(200);
       }
     }
-    floor.dispose();
     const edits = await editRounds(gist, file, tests, quick ? 2 : 7);
     progress(`checks: an edit in the ${tests}-test file to the tree in place: median ${edits.medianMs} ms (${edits.samplesMs.join(', ')}), ${edits.medianCpuMs} ms of CPU`);
     const profileCallsPerSecond = median(profile.map((one) => one.callsPerSecond));
@@ -303,6 +303,7 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
       },
     };
   } finally {
+    floor?.dispose();
     await configuration.update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
     rmSync(runFolder, { recursive: true, force: true });
   }
