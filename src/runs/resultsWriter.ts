@@ -20,6 +20,8 @@ const LF = 0x0a;
  */
 export const WRITE_GATHER_MS = 200;
 const WRITE_GATHER_BYTES = 1024 * 1024;
+/** Lines gather in buffers of this size: a slow run's few lines do not take a whole WRITE_GATHER_BYTES each time. */
+const CHUNK_BYTES = 64 * 1024;
 
 export interface ResultsWriterOptions {
   /** Every key the caller knows (the run's and any other profile's); none of them is ever written. */
@@ -28,7 +30,7 @@ export interface ResultsWriterOptions {
 
 export class ResultsWriter {
   /**
-   * Lines waiting, as UTF-8 in chunks of WRITE_GATHER_BYTES: each line's text is copied into a
+   * Lines waiting, as UTF-8 in chunks of CHUNK_BYTES: each line's text is copied into a
    * chunk as it comes and dies young, instead of ~100 ms of strings outliving the garbage
    * collector's young generation (a fast run's lines were a good part of what it promoted).
    */
@@ -152,7 +154,7 @@ export class ResultsWriter {
       const bytes = Buffer.byteLength(text);
       if (bytes > room) {
         this.seal();
-        this.chunk = Buffer.allocUnsafe(Math.max(WRITE_GATHER_BYTES, bytes));
+        this.chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
       }
     }
     const written = (this.chunk as Buffer).write(text, this.chunkUsed);
