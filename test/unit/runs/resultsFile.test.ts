@@ -31,6 +31,18 @@ async function entriesOf(file: string): Promise<ResultsEntry[]> {
   return all;
 }
 
+/** Counts the writes `writer` makes to its file from now on (each is a file event for VS Code's watchers). */
+function countWrites(writer: ResultsWriter): { count: number } {
+  const handle = (writer as unknown as { handle: { write: (...args: unknown[]) => Promise<unknown> } }).handle;
+  const write = handle.write.bind(handle);
+  const writes = { count: 0 };
+  handle.write = (...args: unknown[]) => {
+    writes.count += 1;
+    return write(...args);
+  };
+  return writes;
+}
+
 function schemaValidator(): (line: unknown) => boolean {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const schema = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'media', 'gistrun.schema.json'), 'utf8')) as object;
@@ -87,13 +99,7 @@ describe('results file', function () {
   it('gathers the lines that arrive while a write is under way into the next write, not a write each', async function () {
     // A lab run appends thousands of lines a second; each write costs CPU and wakes file watchers.
     const writer = await ResultsWriter.create(file, header(), { secrets: [KEY] });
-    const handle = (writer as unknown as { handle: { write: (...args: unknown[]) => Promise<unknown> } }).handle;
-    const write = handle.write.bind(handle);
-    let writes = 0;
-    handle.write = (...args: unknown[]) => {
-      writes += 1;
-      return write(...args);
-    };
+    const writes = countWrites(writer);
     const started = Date.now();
     let appended = 0;
     while (Date.now() - started < 350) {
@@ -105,20 +111,14 @@ describe('results file', function () {
     // One write every 200 ms, or each time 1 MiB has gathered, and the header's and the last.
     const { size } = await stat(file);
     const most = Math.ceil(size / (1024 * 1024)) + 5;
-    assert.ok(writes <= most, `${appended} lines (${size} bytes) over 350 ms went out in ${writes} writes; at most ${most} expected`);
+    assert.ok(writes.count <= most, `${appended} lines (${size} bytes) over 350 ms went out in ${writes.count} writes; at most ${most} expected`);
     assert.equal((await entriesOf(file)).length, appended);
   });
 
   it('writes a run at full speed (megabytes a second) a few times a second, not once per 64 KiB', async function () {
     // Each write is a file event for VS Code's watcher, the workbench and every extension host.
     const writer = await ResultsWriter.create(file, header(), { secrets: [KEY] });
-    const handle = (writer as unknown as { handle: { write: (...args: unknown[]) => Promise<unknown> } }).handle;
-    const write = handle.write.bind(handle);
-    let writes = 0;
-    handle.write = (...args: unknown[]) => {
-      writes += 1;
-      return write(...args);
-    };
+    const writes = countWrites(writer);
     // 4 MB over ~400 ms: 10 MB a second, faster than a lab run writes on a fast machine.
     const content = 'lorem ipsum '.repeat(340);
     let appended = 0;
@@ -132,7 +132,7 @@ describe('results file', function () {
     await writer.close();
     const { size } = await stat(file);
     assert.ok(size > 4_000_000, `${size} bytes written`);
-    assert.ok(writes <= 10, `${appended} lines (${size} bytes) over ~400 ms went out in ${writes} writes; at most 10 expected`);
+    assert.ok(writes.count <= 10, `${appended} lines (${size} bytes) over ~400 ms went out in ${writes.count} writes; at most 10 expected`);
     assert.equal((await entriesOf(file)).length, appended);
   });
 
