@@ -25,7 +25,7 @@ export function cpuPerCall(since: NodeJS.CpuUsage, calls: number): number {
 /** What a floor run (see checksHost.ts) does around each bare call: `call` counts from 0, row-major over the variants. */
 export interface BareCallHooks {
   readonly before: (call: number) => void;
-  readonly after: (call: number, latencyMs: number, callId: string) => void;
+  readonly after: (call: number) => void;
 }
 
 /** The same calls with a bare undici Pool: `BARE_CONCURRENCY` workers, each taking the next call, parsing the answer, nothing kept. */
@@ -40,18 +40,17 @@ export async function bareRun(serviceUrl: string, rows: number, hooks?: BareCall
       const row = Math.floor(call / VARIANTS.length) + 1;
       const variant = VARIANTS[call % VARIANTS.length] ?? 'formal';
       hooks?.before(call);
-      const sent = hooks === undefined ? 0 : performance.now();
       const response = await pool.request({
         path: `/v1/generate/${GIST}/${variant}`,
         method: 'POST',
         headers: { 'content-type': 'application/json', 'service-api-key': KEY },
         body: JSON.stringify({ values: { name: `Person ${row}`, product: `Product ${row}, the ${row % 7 === 0 ? 'big' : 'small'} one` } }),
       });
-      const envelope = (await response.body.json()) as { error: unknown; data?: { id?: unknown } };
+      const envelope = (await response.body.json()) as { error: unknown };
       if (response.statusCode !== 200 || envelope.error !== null) {
         throw new Error(`bare call ${call} failed with ${response.statusCode}`);
       }
-      hooks?.after(call, performance.now() - sent, String(envelope.data?.id));
+      hooks?.after(call);
     }
   };
   await Promise.all(Array.from({ length: BARE_CONCURRENCY }, worker));
