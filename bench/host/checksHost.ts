@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { checksFile, DISCOVERY_FILES, DISCOVERY_FOLDER } from '../checksRun';
 import { bareRun } from '../labRun';
 import type { BareCallHooks } from '../bareCalls';
+import { BatchedTestRun } from '../../src/checks/batchedTestRun';
 import { median, round } from '../stats';
 import { loopDelay } from './labHost';
 import { profiled, progress, settle, type TestedApi } from './common';
@@ -105,7 +106,7 @@ async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number)
 
 /**
  * The floor under any Test Explorer run: the bare pool's calls, each cell reported `passed` through
- * the Testing API (no duration, as the checks' run gives none for a file this big) on a tree of the
+ * the Testing API, in batches and with no duration as the checks' run sends them, on a tree of the
  * same shape (file → tests → 2 variants) of a controller of the bench's own, with nothing else of
  * the extension: the least a run that shows each cell's result can send. `started` adds each cell's
  * `started`, as a run that shows which cells are running does. If the floor is below 0.9 × the bare
@@ -131,7 +132,8 @@ class TestingFloor implements vscode.Disposable {
   }
 
   async run(serviceUrl: string, tests: number, started: boolean): Promise<RunRound> {
-    const run = this.controller.createTestRun(new vscode.TestRunRequest([this.file]), 'floor', false);
+    // Passes go to VS Code in batches, as the checks' run sends them (one message for many cells).
+    const run = new BatchedTestRun(this.controller.createTestRun(new vscode.TestRunRequest([this.file]), 'floor', false));
     const leaf = (call: number): vscode.TestItem => this.leaves[call] as vscode.TestItem;
     const hooks: BareCallHooks = {
       before: (call) => (started ? run.started(leaf(call)) : undefined),
