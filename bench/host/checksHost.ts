@@ -86,19 +86,25 @@ interface RunRound {
   readonly loop: { p99Ms: number; maxMs: number };
 }
 
+/** `work` making `calls` calls, timed: calls a second, the extension host's CPU a call, the event loop's delay meanwhile. */
+async function timedRound(calls: number, work: () => Promise<unknown>): Promise<RunRound> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const measured = await loopDelay(work);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { callsPerSecond: round(calls / seconds, 0), cpuMicrosPerCall: round((used.user + used.system) / calls, 0), loop: { p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+}
+
 /** One Run of the whole file through the run profile's handler, until it ends; every cell must pass. */
 async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number): Promise<RunRound> {
   const { checks } = gist.testing;
   const states: Record<string, number> = {};
   const listener = checks.onDidReport((report) => void (states[report.state] = (states[report.state] ?? 0) + 1));
   try {
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const measured = await loopDelay(() => Promise.resolve(checks.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, checks.runProfile), new vscode.CancellationTokenSource().token)));
-    const seconds = (performance.now() - started) / 1000;
-    const used = process.cpuUsage(cpu);
+    const measured = await timedRound(total, () => Promise.resolve(checks.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, checks.runProfile), new vscode.CancellationTokenSource().token)));
     if (states.passed !== total) throw new Error(`the run of ${total} cells reported ${JSON.stringify(states)}`);
-    return { callsPerSecond: round(total / seconds, 0), cpuMicrosPerCall: round((used.user + used.system) / total, 0), loop: { p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+    return measured;
   } finally {
     listener.dispose();
   }
@@ -139,16 +145,10 @@ class TestingFloor implements vscode.Disposable {
       before: (call) => (started ? run.started(leaf(call)) : undefined),
       after: (call) => run.passed(leaf(call)),
     };
-    const cpu = process.cpuUsage();
-    const began = performance.now();
-    const measured = await loopDelay(async () => {
-      const figures = await bareRun(serviceUrl, tests, hooks);
+    return timedRound(this.leaves.length, async () => {
+      await bareRun(serviceUrl, tests, hooks);
       run.end();
-      return figures;
     });
-    const seconds = (performance.now() - began) / 1000;
-    const used = process.cpuUsage(cpu);
-    return { callsPerSecond: round(measured.result.calls / seconds, 0), cpuMicrosPerCall: round((used.user + used.system) / measured.result.calls, 0), loop: { p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
   }
 
   dispose(): void {

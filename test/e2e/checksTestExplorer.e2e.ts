@@ -1,7 +1,8 @@
 // Checks in the Testing view, keyboard only: the view shown from the palette finds the test file,
-// a test expanded with the arrow keys shows its variant (made only then), the file's tests run from the palette (Test: Run Tests in Current File), one fails, and its
-// message opens at the failing assertion's line (Test: Go to Next Test Failure) with expected and
-// actual. Every key goes where focus is checked to be.
+// a test expanded with the arrow keys shows its variant (made only then), the file's tests run
+// from the palette (Test: Run Tests in Current File), one fails, and its message opens at the
+// failing assertion's line (Test: Go to Next Test Failure) with expected and actual. Every key goes
+// where focus is checked to be.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
 import { describeFocus, expectEditorFocus, openFile, runCommand, waitUntil } from './workbench';
