@@ -11,6 +11,7 @@ import type { SourceRange } from '../expectations/checkModel';
 import { failedAssertions } from '../expectations/gradeTest';
 import type { CheckResult } from '../expectations/runAssertion';
 import { formatCallLine } from '../generation/callLogLine';
+import { isResultsFileError } from '../runs/resultsFileError';
 import { ResultsWriter } from '../runs/resultsWriter';
 import type { Logger } from '../shared/logger';
 import { plainText, visibleLine } from '../shared/inertText';
@@ -240,7 +241,15 @@ export class CheckTestRun {
     const resultsFile = this.save ? resultsPathForTestFile(uri.fsPath) : undefined;
     if (resultsFile !== undefined) {
       const { profile, host } = this.deps.destination();
-      results = await ResultsWriter.create(resultsFile, checksHeader(loaded, { resultsPath: resultsFile, variants, profile, host, tool: { name: 'gist-generate', version: this.deps.version } }), { secrets: [connection.apiKey], overwrite: true });
+      try {
+        results = await ResultsWriter.create(resultsFile, checksHeader(loaded, { resultsPath: resultsFile, variants, profile, host, tool: { name: 'gist-generate', version: this.deps.version } }), { secrets: [connection.apiKey], overwrite: true });
+      } catch (error) {
+        // Another run writes that file (a window, gist-check), or it cannot be written: this file's cells are not run, and say why.
+        if (!isResultsFileError(error)) throw error;
+        const why = vscode.l10n.t('Not run: the results of this run cannot be saved to {0}. {1}', path.basename(resultsFile), error.message);
+        for (const leaf of new Set(wanted.values())) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
+        return undefined;
+      }
     }
     const pending = new Set(wanted.values());
     for (const leaf of pending) this.run.started(leaf);

@@ -17,6 +17,7 @@ import { trustOnFirstTls } from '../client/trust';
 import type { ConnectionSettings } from '../client/types';
 import { validateBaseUrl } from '../client/urls';
 import { loadCheckLibraries } from '../expectations/checkLibraries';
+import { isResultsFileError } from '../runs/resultsFileError';
 import { ResultsWriter } from '../runs/resultsWriter';
 import { RESULTS_SUFFIX } from '../runs/resultsFormat';
 import { redactSecrets } from '../shared/redact';
@@ -151,15 +152,21 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
       const fileName = shown(io.cwd, one.path);
       const csvName = one.csvPath === undefined ? undefined : shown(io.cwd, one.csvPath);
       const variants = variantsToRun(one.file.variants, catalog?.gists.find((gist) => gist.id === one.file.gist));
-      const run: FileRun = { file: fileName, cells: [], tally: new CheckTally(), startedAt: new Date(), seconds: 0 };
-      runs.push(run);
       const resultsPath = resultsPathFor(args, one, loaded.length > 1, io.cwd);
       let results: ResultsWriter | undefined;
       if (resultsPath !== undefined) {
-        await mkdir(path.dirname(resultsPath), { recursive: true });
         const headerLine = checksHeader(one, { resultsPath, variants, profile: null, host: new URL(baseUrl.url).host, tool: { name: 'gist-check', version: io.version } });
-        results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true });
+        try {
+          await mkdir(path.dirname(resultsPath), { recursive: true });
+          results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true, lock: { tool: 'gist-check' } });
+        } catch (error) {
+          // Another run writing it (a VS Code window, another gist-check), or a folder that cannot be written.
+          stopped = `${plain(shown(io.cwd, resultsPath), 300)}: ${isResultsFileError(error) ? error.message : `cannot be written (${plain(error instanceof Error ? error.message : String(error), 300)}).`}`;
+          break;
+        }
       }
+      const run: FileRun = { file: fileName, cells: [], tally: new CheckTally(), startedAt: new Date(), seconds: 0 };
+      runs.push(run);
       // llm-rubric needs a model the user picks in VS Code: such tests are not run here (no call is
       // made), each cell reported as not run, never as passed.
       const needModel = new Set(runnableTests(one).filter(needsModel).map((test) => test.index));

@@ -164,7 +164,7 @@ export class LabRuns implements vscode.Disposable {
       this.report(result, gistLabel);
       return result;
     } catch (error) {
-      this.reportSetupFailure(error);
+      this.reportSetupFailure(error, resultsPath);
       return undefined;
     } finally {
       this.active.delete(resultsPath);
@@ -231,7 +231,17 @@ export class LabRuns implements vscode.Disposable {
     void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped after {0} calls: {1}.'), done, why), resume, openResults)).then(open);
   }
 
-  private reportSetupFailure(error: unknown): void {
+  private reportSetupFailure(error: unknown, resultsPath: string): void {
+    if (isResultsFileError(error) && (error.kind === 'busy' || error.kind === 'changed')) {
+      // Another window or gist-check writes the file (busy), or wrote to it while the resume was planned (changed).
+      const action = error.kind === 'busy' ? vscode.l10n.t('Open Results') : vscode.l10n.t('Resume');
+      void Promise.resolve(showWarning(userMessage('{0}', error.message), action)).then((choice) => {
+        if (choice === undefined) return;
+        if (error.kind === 'changed') void this.resume(vscode.Uri.file(resultsPath));
+        else void vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(resultsPath), RESULTS_VIEW_TYPE, { preview: false });
+      });
+      return;
+    }
     if (isLabSetupError(error) || isDataFileError(error) || isResultsFileError(error)) {
       void showError(userMessage('{0}', error.message));
       return;

@@ -117,7 +117,7 @@ export async function startLabRun(plan: LabRunPlan, options: LabRunOptions): Pro
     tool: options.tool,
     extensions: {},
   };
-  const writer = await ResultsWriter.create(resultsPath, header, { secrets: secretsOf(options.service), overwrite: plan.overwrite });
+  const writer = await ResultsWriter.create(resultsPath, header, { secrets: secretsOf(options.service), overwrite: plan.overwrite, lock: { tool: options.tool.name } });
   const rows = engineRows(readDataFileBatches(plan.dataPath, format, { signal: options.signal }), plan.mapping, plan.variables);
   const outcome = await runInto(writer, header, options, { rows, total: scan.rows * plan.variants.length * samples });
   return { ...outcome, resultsPath };
@@ -132,7 +132,7 @@ export async function resumeLabRun(plan: Extract<ResumePlan, { kind: 'resume' }>
   if (header.data.format !== 'csv' && header.data.format !== 'jsonl' && header.data.format !== 'json') {
     throw new DataFileError('unknownFormat', `Only the lab's data files can be resumed here, not ${header.data.format}.`);
   }
-  const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service) });
+  const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service), lock: { tool: options.tool.name }, expected: plan.resultsFile });
   const variables = Object.keys(header.mapping);
   const rows = engineRows(readDataFileBatches(plan.dataPath, header.data.format, { signal: options.signal }), header.mapping, variables);
   const cellsPerRow = header.variants.length * header.samples;

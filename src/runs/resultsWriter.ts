@@ -2,11 +2,14 @@
 // 1 MiB) and go out in one write, since an asynchronous write costs ~20 µs of CPU however short
 // (a lab run makes thousands of calls a second); a crash loses at most those lines, whose cells a
 // resume runs again (a line cut short is ignored by the reader and cut off on resume).
-// Every line is redacted of every key given (see `resultsText.ts`). Pure Node: no `vscode`.
+// Every line is redacted of every key given (see `resultsText.ts`). A writer holds the file's lock
+// (resultsLock.ts) from before it opens the file until it is closed: one writer per file, across
+// windows and processes. Pure Node: no `vscode`.
 import { open, type FileHandle } from 'node:fs/promises';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import type { ResultsLine, RunHeader } from './resultsFormat';
-import { ResultsFileError } from './resultsFileError';
+import { isResultsFileError, ResultsFileError } from './resultsFileError';
+import { ResultsLock, type ResultsLockOptions } from './resultsLock';
 import { lineText } from './resultsText';
 
 const LF = 0x0a;
@@ -26,6 +29,18 @@ const CHUNK_BYTES = 64 * 1024;
 export interface ResultsWriterOptions {
   /** Every key the caller knows (the run's and any other profile's); none of them is ever written. */
   readonly secrets: readonly string[];
+  /** Who writes, for the message another run gets while this one holds the file (default "gist-generate"), and where locks are kept. */
+  readonly lock?: Partial<ResultsLockOptions>;
+}
+
+/** The size and modification time of a results file, as a resume's plan read it. */
+export interface ResultsFileVersion {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+function lockOf(path: string, options: ResultsWriterOptions): Promise<ResultsLock> {
+  return ResultsLock.acquire(path, { tool: 'gist-generate', ...options.lock });
 }
 
 export class ResultsWriter {
@@ -50,25 +65,32 @@ export class ResultsWriter {
     private readonly handle: FileHandle,
     private position: number,
     private readonly secrets: readonly string[],
+    private readonly lock: ResultsLock,
   ) {}
 
-  /** A new results file with its header. Refuses to replace a file that exists unless `overwrite`. */
+  /**
+   * A new results file with its header. Refuses to replace a file that exists unless `overwrite`,
+   * and any file another run is writing (a ResultsFileError of kind `busy`), even with `overwrite`.
+   */
   static async create(path: string, header: RunHeader, options: ResultsWriterOptions & { readonly overwrite?: boolean }): Promise<ResultsWriter> {
+    const lock = await lockOf(path, options);
     let handle: FileHandle;
     try {
       handle = await open(path, options.overwrite === true ? 'w' : 'wx');
     } catch (error) {
+      await lock.release();
       if ((error as { code?: unknown }).code === 'EEXIST') {
         throw new ResultsFileError('exists', 'A results file of that name exists already: resume it, or pick another name.', error);
       }
       throw new ResultsFileError('writeFailed', `The results file cannot be created: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
-    const writer = new ResultsWriter(handle, 0, options.secrets);
+    const writer = new ResultsWriter(handle, 0, options.secrets, lock);
     writer.enqueue(lineText(header, options.secrets));
     try {
       await writer.flushed();
     } catch (error) {
       await handle.close().catch(() => undefined);
+      await lock.release();
       throw error;
     }
     return writer;
@@ -76,23 +98,33 @@ export class ResultsWriter {
 
   /**
    * Opens a results file to append to (a resume): a last line cut short by a crash is cut off
-   * first, so the next line starts on a line of its own.
+   * first, so the next line starts on a line of its own. With `expected` (what the resume's plan
+   * read), a file that changed since is refused (kind `changed`): the plan would run cells that
+   * are no longer missing. A file another run is writing is refused (kind `busy`).
    */
-  static async reopen(path: string, options: ResultsWriterOptions): Promise<ResultsWriter> {
+  static async reopen(path: string, options: ResultsWriterOptions & { readonly expected?: ResultsFileVersion }): Promise<ResultsWriter> {
+    const lock = await lockOf(path, options);
     let handle: FileHandle;
     try {
       handle = await open(path, 'r+');
     } catch (error) {
+      await lock.release();
       throw new ResultsFileError('writeFailed', `The results file cannot be opened to add to it: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
     try {
+      const { size, mtimeMs } = await handle.stat();
+      if (options.expected !== undefined && (size !== options.expected.size || mtimeMs !== options.expected.mtimeMs)) {
+        throw new ResultsFileError('changed', 'The results file changed after the resume was planned: another run wrote to it. Resume again, to run only the cells still missing.');
+      }
       const end = await completeLinesEnd(handle);
-      if (end !== (await handle.stat()).size) {
+      if (end !== size) {
         await handle.truncate(end);
       }
-      return new ResultsWriter(handle, end, options.secrets);
+      return new ResultsWriter(handle, end, options.secrets, lock);
     } catch (error) {
       await handle.close().catch(() => undefined);
+      await lock.release();
+      if (isResultsFileError(error)) throw error;
       throw new ResultsFileError('writeFailed', `The results file cannot be repaired to add to it: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
   }
@@ -143,7 +175,11 @@ export class ResultsWriter {
       await this.handle.sync();
     } finally {
       this.closed = true;
-      await this.handle.close();
+      try {
+        await this.handle.close();
+      } finally {
+        await this.lock.release();
+      }
     }
   }
 

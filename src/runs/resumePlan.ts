@@ -2,14 +2,26 @@
 // the cells whose last result failed), once the data file is checked to be the one the run
 // started on. No cell is run twice: a cell with a result line is done, whatever else the file
 // holds. Pure Node: no `vscode`.
+import { stat } from 'node:fs/promises';
 import { isDataFileError, type DataFileError } from '../dataset/dataFileError';
 import { isDataFormat } from '../dataset/dataFormat';
-import { readDataFileBatches } from '../dataset/dataRows';
+import { readDataFileBatches, whyUnreadable } from '../dataset/dataRows';
 import { sha256OfFile } from '../dataset/fileHash';
 import { BitSet, CellSet } from './cellSet';
 import { engineRows } from './labPlan';
 import { dataPathOf, type RunHeader } from './resultsFormat';
+import { ResultsFileError } from './resultsFileError';
 import { openResults } from './resultsReader';
+import type { ResultsFileVersion } from './resultsWriter';
+
+async function versionOf(resultsPath: string): Promise<ResultsFileVersion> {
+  try {
+    const { size, mtimeMs } = await stat(resultsPath);
+    return { size, mtimeMs };
+  } catch (error) {
+    throw new ResultsFileError('unreadable', `The results file cannot be read: ${whyUnreadable(error)}.`, error);
+  }
+}
 
 export interface ResumeDetails {
   readonly header: RunHeader;
@@ -29,6 +41,8 @@ export interface ResumeDetails {
   /** Lines of the results file that were not usable (reported, skipped), and whether its last line was cut short. */
   readonly invalidLines: ReadonlyArray<{ readonly lineNumber: number; readonly problem: string }>;
   readonly truncatedLine: boolean;
+  /** The results file as this plan read it: a resume refuses to start on a file that changed since. */
+  readonly resultsFile: ResultsFileVersion;
 }
 
 export type ResumePlan =
@@ -54,6 +68,8 @@ export interface ResumeOptions {
 
 /** Reads the results file and the data file (twice: its hash, then its rows) and says what a resume would do. Throws a ResultsFileError for a file that is not a results file. */
 export async function planResume(resultsPath: string, options: ResumeOptions = {}): Promise<ResumePlan> {
+  // Taken before reading: lines another run appends meanwhile make the file differ from it.
+  const resultsFile = await versionOf(resultsPath);
   const { header, entries } = await openResults(resultsPath, { signal: options.signal });
   const grid = { variants: header.variants.length, samples: header.samples };
   const done = new CellSet(grid);
@@ -126,6 +142,6 @@ export async function planResume(resultsPath: string, options: ResumeOptions = {
     }
     throw error;
   }
-  const details: ResumeDetails = { ...base, done, failed, rowErrors, missingCells, missingRowErrors, rerunFailed, invalidLines, truncatedLine };
+  const details: ResumeDetails = { ...base, done, failed, rowErrors, missingCells, missingRowErrors, rerunFailed, invalidLines, truncatedLine, resultsFile };
   return { kind: missingCells + missingRowErrors === 0 ? 'complete' : 'resume', ...details };
 }

@@ -4,9 +4,11 @@
 // middle of a run, Run and Save Results, and the calls kept out of "Gist Calls".
 import { strict as assert } from 'node:assert';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckReport } from '../../src/checks/checkTestRun';
+import { defaultLockFolder, lockFileFor } from '../../src/runs/resultsLock';
 import { closeAllEditors, extensionApi, resetForTest, service, signIn, waitFor, type TestedApi } from './support';
 
 /** The echo gist gives its `text` back, so which checks pass is known. */
@@ -310,6 +312,36 @@ describe('Checks in the Test Explorer', function () {
     const grades = lines.slice(1).map((line) => (JSON.parse(line) as { checks: { test: string; pass: boolean } }).checks);
     assert.deepEqual(grades.map((grade) => [grade.test, grade.pass]).sort(), [['counts', true], ['greets', true], ['says goodbye', false]]);
     await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label.includes('echo.gistrun.jsonl'))));
+  });
+
+  it('Run and Save Results over a results file another window is writing leaves it alone, calls nothing, and says why on each cell', async function () {
+    const results = path.join(folder, 'echo.gistrun.jsonl');
+    const theirs = 'the run of another window\n';
+    writeFileSync(results, theirs);
+    // Another window holds the file: its lock, as that window's run leaves it (our server process stands in for the window's, as it runs).
+    const lock = lockFileFor(results, defaultLockFolder());
+    mkdirSync(path.dirname(lock), { recursive: true, mode: 0o700 });
+    writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: os.hostname(), tool: 'gist-generate', since: new Date().toISOString(), token: 'theirs' }));
+    const reports: CheckReport[] = [];
+    const listener = api.testing.checks.onDidReport((report) => reports.push(report));
+    try {
+      await service().clearCalls();
+      await api.testing.checks.saveProfile.runHandler(new vscode.TestRunRequest([fileItem()], undefined, api.testing.checks.saveProfile), new vscode.CancellationTokenSource().token);
+      assert.equal(reports.length, 4, JSON.stringify(reports));
+      // The test with a problem says its own (it never runs); the three others say why they did not run.
+      const notRun = reports.filter((each) => !(each.messages[0]?.message ?? '').includes('${clipboard}'));
+      assert.equal(notRun.length, 3, JSON.stringify(reports));
+      for (const report of notRun) {
+        assert.equal(report.state, 'errored', JSON.stringify(report));
+        assert.match(report.messages[0]?.message ?? '', new RegExp(`^Not run: the results of this run cannot be saved to echo\\.gistrun\\.jsonl\\. Another VS Code window is writing this results file \\(process ${process.ppid}, since \\d\\d:\\d\\d\\)`));
+      }
+      assert.equal((await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).length, 0, 'nothing was called');
+      assert.equal(readFileSync(results, 'utf8'), theirs, 'neither truncated nor appended to');
+    } finally {
+      listener.dispose();
+      rmSync(lock, { force: true });
+      rmSync(results, { force: true });
+    }
   });
 });
 

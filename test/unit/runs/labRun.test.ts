@@ -10,6 +10,7 @@ import { scanDataFile } from '../../../src/dataset/dataScan';
 import { isLabSetupError } from '../../../src/runs/labSetupError';
 import { resumeLabRun, startLabRun } from '../../../src/runs/labRun';
 import { planResume, type ResumePlan } from '../../../src/runs/resumePlan';
+import { isResultsFileError } from '../../../src/runs/resultsFileError';
 import { readResultsHeader } from '../../../src/runs/resultsReader';
 import { summarizeResultsFile } from '../../../src/runs/summary';
 import type { RunProgress } from '../../../src/runs/progressMeter';
@@ -183,6 +184,25 @@ describe('variant lab runs', function () {
     const after = await readBack(outcome.resultsPath);
     assert.equal(after.cells.length, 120);
     assert.deepEqual([...after.cells].sort(), everyCell(40, VARIANTS));
+  });
+
+  it('refuses a resume planned before another run wrote to the file, calling nothing; planned again, it runs each missing cell once', async function () {
+    const data = await lab.data(20);
+    const controller = new AbortController();
+    const onProgress = (progress: RunProgress): void => (progress.done >= 10 ? controller.abort() : undefined);
+    const outcome = await startLabRun(lab.plan(data), lab.options({ concurrency: 2, signal: controller.signal, onProgress, progressIntervalMs: 0 }));
+    assert.equal(outcome.end, 'cancelled');
+    // Two windows planned a resume of the same file; the other one ran its resume first.
+    const stale = resumable(await planResume(outcome.resultsPath));
+    const other = resumable(await planResume(outcome.resultsPath));
+    assert.equal((await resumeLabRun(other, lab.options())).end, 'finished');
+    const calls = lab.service.calls().length;
+    await assert.rejects(resumeLabRun(stale, lab.options()), (error: unknown) => isResultsFileError(error) && (error as { kind: string }).kind === 'changed' && /Resume again/.test(error.message));
+    assert.equal(lab.service.calls().length, calls, 'nothing was called');
+    const after = await readBack(outcome.resultsPath);
+    assert.equal(after.cells.length, 60);
+    assert.deepEqual([...after.cells].sort(), everyCell(20, VARIANTS));
+    assert.equal((await planResume(outcome.resultsPath)).kind, 'complete');
   });
 
   it('survives 429s, 500s, resets and a slow answer, a cancel in the middle and a resume: exactly every cell, none twice', async function () {
