@@ -18,6 +18,8 @@ import { CommandIds, type CommandTable } from '../shared/commandIds';
 import type { Logger } from '../shared/logger';
 import { logValue } from '../shared/oneLine';
 import { showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
+import type { FileLock } from '../shared/fileLock';
+import { isVotesFileError, lockVotesFile } from '../review/votesFileAppend';
 import { WorkspaceStateKeys } from '../shared/storageKeys';
 import { userMessage, type UserMessage } from '../shared/userMessage';
 import { judgeAgreement, type Agreement } from './judgeAgreement';
@@ -169,7 +171,41 @@ export class Judge implements vscode.Disposable {
     return { models };
   }
 
-  private async judgeWith(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string): Promise<JudgeSummary | undefined> {
+  /**
+   * Judges under the votes file's lock, held until the run ends: a judge of another window writing
+   * the same file is said, not joined. The file is read again once the lock is held, as another
+   * window may have judged meanwhile.
+   */
+  private async judgeWith(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, opened: JudgeVotesFile, instruction: string): Promise<JudgeSummary | undefined> {
+    if (this.running.has(opened.path)) {
+      void showInformation(userMessage(vscode.l10n.t('“{0}” is judging {1} already.'), model.name, path.basename(results.fsPath)));
+      return undefined;
+    }
+    let lock: FileLock;
+    try {
+      lock = await lockVotesFile(opened.path);
+    } catch (error) {
+      if (!isVotesFileError(error)) throw error;
+      void showWarning(userMessage('{0}', error.message));
+      return undefined;
+    }
+    try {
+      const reread = await JudgeVotesFile.open(results.fsPath, model.name);
+      if (!reread.ok) {
+        void showError(userMessage('{0}', reread.problem));
+        return undefined;
+      }
+      if (reread.file.existing !== undefined && (reread.file.existing.instruction ?? '') !== instruction) {
+        void showWarning(userMessage(vscode.l10n.t('{0} was started meanwhile with another instruction for the judge (in another window?). Judge again: it goes on with that file’s instruction.'), path.basename(opened.path)));
+        return undefined;
+      }
+      return await this.judgeHolding(results, index, run, model, reread.file, instruction, lock);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async judgeHolding(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string, lock: FileLock): Promise<JudgeSummary | undefined> {
     const resultsName = path.basename(results.fsPath);
     const votesName = path.basename(votes.path);
     const schedule = scheduleReview(run.cells, { seed: reviewSeed(resultsName, model.name), variants: run.variants });
@@ -192,10 +228,6 @@ export class Judge implements vscode.Disposable {
       this.offerResults(results, userMessage(vscode.l10n.t('“{0}” has judged all {1} pairs of {2} already: its two judgements agree on {3} and disagree on {4} (counted as ties).'), model.name, schedule.length, resultsName, agreement.agreed, agreement.disagreed));
       return summaryOf('nothing', undefined, agreement);
     }
-    if (this.running.has(votes.path)) {
-      void showInformation(userMessage(vscode.l10n.t('“{0}” is judging {1} already.'), model.name, resultsName));
-      return undefined;
-    }
     const pairs = await this.consent({
       model: { name: model.name, vendor: model.vendor, family: model.family, id: model.id },
       resultsFile: resultsName,
@@ -211,7 +243,7 @@ export class Judge implements vscode.Disposable {
     if (pairs === undefined) {
       return summaryOf('declined', undefined, judgeAgreement(schedule, votes.actions));
     }
-    const outcome = await this.run(results, index, run, model, votes, instruction, judgementsOf(plan.pending, pairs));
+    const outcome = await this.run(results, index, run, model, votes, instruction, judgementsOf(plan.pending, pairs), lock);
     const reread = await JudgeVotesFile.open(results.fsPath, model.name);
     const agreement = judgeAgreement(schedule, reread.ok ? reread.file.actions : votes.actions);
     this.deps.logger.info(`Judge ${logValue(model.name)} on ${logValue(resultsName)}: ${outcome.end}, ${outcome.judged} judged, ${outcome.failures} failed, ${outcome.changed} left (cells changed) of ${outcome.total}; pairs judged both ways ${agreement.complete} (agree ${agreement.agreed}, disagree ${agreement.disagreed}), one way ${agreement.incomplete}.`);
@@ -219,7 +251,7 @@ export class Judge implements vscode.Disposable {
     return summaryOf(outcome.end, outcome, agreement);
   }
 
-  private async run(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string, judgements: ReturnType<typeof judgementsOf>): Promise<JudgeRunResult> {
+  private async run(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string, judgements: ReturnType<typeof judgementsOf>, lock: FileLock): Promise<JudgeRunResult> {
     const controller = new AbortController();
     this.running.set(votes.path, controller);
     const reader = await PairReader.open(index, run.variants);
@@ -236,7 +268,7 @@ export class Judge implements vscode.Disposable {
             reviewer: model.name,
             ask: chatModelAsker(model, { justification: JUSTIFICATION(), maxAnswerChars: MAX_ANSWER_CHARS }),
             texts: (judgement) => reader.texts(judgement.pair),
-            record: votes.writer(instruction),
+            record: votes.writer(instruction, lock),
             signal: controller.signal,
             wait: waitFor,
             progress: (done, failures) => {

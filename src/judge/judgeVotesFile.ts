@@ -2,15 +2,16 @@
 // `judge`, reviewer the model's name, the instruction in its header; never a person's file. Read as
 // hostile like every votes file (review/votesReader.ts). Nothing is written until the first
 // judgement is in: the header then, with it, so a run the user cancelled before any answer leaves
-// no file. One line per judgement, appended as it comes, so a crash loses at most the one in flight.
-// Pure Node: no `vscode`.
-import { appendFile, readFile, stat } from 'node:fs/promises';
+// no file. One line per judgement, appended as it comes (review/votesFileAppend.ts, under the lock
+// the run holds), so a crash loses at most the one in flight. Pure Node: no `vscode`.
+import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { reviewerActions, type ReviewerActions } from '../review/reviewerActions';
 import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from '../review/votes';
 import { votesFileName } from '../review/votesFileName';
 import { parseVotesFile, type VotesProblem } from '../review/votesReader';
-import { formatVotesEntry, formatVotesHeader } from '../review/votesWriter';
+import type { FileLock } from '../shared/fileLock';
+import { appendToVotesFile } from '../review/votesFileAppend';
 
 export type OpenedVotes =
   | { readonly ok: true; readonly file: JudgeVotesFile }
@@ -28,8 +29,6 @@ export class JudgeVotesFile {
     readonly actions: ReviewerActions,
     /** Lines of a file that was there that were skipped, and why (the first few). */
     readonly problems: readonly VotesProblem[],
-    /** The file ends in a line cut short by a crash: the next line must start on a line of its own. */
-    private pendingNewline: boolean,
   ) {}
 
   /** True when the judge judged this run before: it resumes, with the file's instruction. */
@@ -60,7 +59,7 @@ export class JudgeVotesFile {
       }
     }
     if (text === undefined || text.trim().length === 0) {
-      return { ok: true, file: new JudgeVotesFile(file, resultsName, model, undefined, reviewerActions(model, 'judge', []), [], false) };
+      return { ok: true, file: new JudgeVotesFile(file, resultsName, model, undefined, reviewerActions(model, 'judge', []), []) };
     }
     const parsed = parseVotesFile(text);
     if (parsed.file === undefined) {
@@ -71,21 +70,17 @@ export class JudgeVotesFile {
       return { ok: false, problem: `${name} holds the votes of ${header.source === 'judge' ? 'the judge' : 'the person'} "${header.reviewer.slice(0, 100)}", not of "${model.slice(0, 100)}". Move it away to judge with this model.` };
     }
     const actions = reviewerActions(model, 'judge', entries, header.instruction);
-    return { ok: true, file: new JudgeVotesFile(file, resultsName, model, header, actions, parsed.problems, !text.endsWith('\n')) };
+    return { ok: true, file: new JudgeVotesFile(file, resultsName, model, header, actions, parsed.problems) };
   }
 
   /**
    * Appends the judge's lines. A new file gets its header, with `instruction`, together with the
    * first line; a resumed file keeps its own header (and so its instruction).
    */
-  writer(instruction: string, now: Date = new Date()): (entry: VotesEntry) => Promise<void> {
-    let header: string | undefined = this.existing === undefined ? formatVotesHeader({ results: this.resultsName, reviewer: this.model, source: 'judge', createdAt: now.toISOString(), instruction }) : undefined;
+  writer(instruction: string, lock: FileLock, now: Date = new Date()): (entry: VotesEntry) => Promise<void> {
+    const header = this.existing ?? { results: this.resultsName, reviewer: this.model, source: 'judge' as const, createdAt: now.toISOString(), instruction };
     return async (entry) => {
-      const line = formatVotesEntry(entry);
-      const text = `${header ?? ''}${this.pendingNewline ? '\n' : ''}${line}`;
-      await appendFile(this.path, text, 'utf8');
-      header = undefined;
-      this.pendingNewline = false;
+      await appendToVotesFile({ file: this.path, header, entries: [entry], lock });
     };
   }
 }

@@ -4,6 +4,8 @@
 // review session the reviewer's keys drive. Owned by the view (resultsPanel.ts).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { showWarning } from '../shared/notify';
+import { userMessage } from '../shared/userMessage';
 import type { Logger } from '../shared/logger';
 import type { ResultsIndex } from './resultsIndex';
 import type { HostMessage, VerdictsView, ViewMessage } from './resultsViewProtocol';
@@ -164,7 +166,12 @@ export class ResultsVerdicts implements vscode.Disposable {
 
   private async handleReporting(message: ViewMessage): Promise<boolean> {
     try {
-      return await this.handle(message);
+      const handled = await this.handle(message);
+      const moved = this.session?.takeMovedAside();
+      if (moved !== undefined) {
+        void showWarning(userMessage(vscode.l10n.t('{0} had been cut short by a crash before its first line was whole, so no vote in it could be read. It was renamed {1}, and your votes go on in a new {0}.'), moved.file, moved.aside));
+      }
+      return handled;
     } catch (error) {
       this.deps.logger.error(`Review of ${this.filePath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       this.post({ type: 'reviewFailed', message: vscode.l10n.t('The vote could not be saved: {0}', error instanceof Error ? error.message : String(error)) });

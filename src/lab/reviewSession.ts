@@ -22,6 +22,7 @@ const MAX_SHOWN_CHARS = 50_000;
 export class ReviewSession {
   private schedule: ReviewPair[] = [];
   private entries: VotesEntry[] = [];
+  private movedAside: { readonly file: string; readonly aside: string } | undefined;
   /** The pairs shown, by the token the view was given (a pair's key names its variants; the view must not know them). */
   private readonly shown = new Map<string, string>();
   /** The reviewer asked for their skipped pairs again: they come after the rest. */
@@ -106,7 +107,15 @@ export class ReviewSession {
   }
 
   private async append(entry: VotesEntry): Promise<void> {
-    await appendVotes(this.resultsPath, this.reviewer, 'person', [entry]);
+    const appended = await appendVotes(this.resultsPath, this.reviewer, 'person', [entry]);
     this.entries.push(entry);
+    if (appended.movedAside !== undefined) this.movedAside = { file: path.basename(appended.file), aside: appended.movedAside };
+  }
+
+  /** A votes file of this reviewer that a crash had cut short before its first line, renamed aside by the last vote: to be said once. */
+  takeMovedAside(): { readonly file: string; readonly aside: string } | undefined {
+    const moved = this.movedAside;
+    this.movedAside = undefined;
+    return moved;
   }
 }

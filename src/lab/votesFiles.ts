@@ -1,13 +1,13 @@
 // The votes files beside a results file: read (every reviewer's and judge's, each line checked by
-// the votes reader) and appended to (the reviewer's own file, its header written first). A file
-// that cannot be read is reported, never guessed at. Pure Node: no `vscode`.
-import { appendFile, open, readdir, readFile, stat } from 'node:fs/promises';
+// the votes reader) and appended to (the reviewer's own file, through review/votesFileAppend.ts).
+// A file that cannot be read is reported, never guessed at. Pure Node: no `vscode`.
+import { readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { VoteSource, VotesEntry } from '../review/votes';
 import { VOTES_LIMITS } from '../review/votes';
 import { isVotesFileOf, votesFileName } from '../review/votesFileName';
 import { parseVotesFile, type VotesFile } from '../review/votesReader';
-import { formatVotesEntry, formatVotesHeader } from '../review/votesWriter';
+import { appendToVotesFile, type VotesAppended } from '../review/votesFileAppend';
 
 export interface ReadVotes {
   readonly files: readonly VotesFile[];
@@ -46,24 +46,11 @@ export async function readVotesFiles(resultsPath: string): Promise<ReadVotes> {
   return { files, problems };
 }
 
-/** Appends `entries` to the votes file of `reviewer`, writing its header first when the file is new. */
-export async function appendVotes(resultsPath: string, reviewer: string, source: VoteSource, entries: readonly VotesEntry[], instruction?: string): Promise<string> {
+/** Appends `entries` to the votes file of `reviewer` (see review/votesFileAppend.ts): its path, and where a file cut short by a crash went. */
+export async function appendVotes(resultsPath: string, reviewer: string, source: VoteSource, entries: readonly VotesEntry[], instruction?: string): Promise<{ readonly file: string } & VotesAppended> {
   const file = path.join(path.dirname(resultsPath), votesFileName(path.basename(resultsPath), reviewer, source));
-  let text = '';
-  const size = await stat(file).then(
-    (found) => found.size,
-    () => undefined,
-  );
-  if (size === undefined) {
-    text += formatVotesHeader({ results: path.basename(resultsPath), reviewer, source, createdAt: new Date().toISOString(), ...(instruction === undefined ? {} : { instruction }) });
-  } else if (size > 0 && !(await endsWithNewline(file, size))) {
-    // A line cut short by a crash: the next line starts on a line of its own, so only the cut one is lost.
-    text += '\n';
-  }
-  for (const entry of entries) text += formatVotesEntry(entry);
-  // One write per action: a crash loses at most that line, which the reader then ignores.
-  await appendFile(file, text, 'utf8');
-  return file;
+  const header = { results: path.basename(resultsPath), reviewer, source, createdAt: new Date().toISOString(), ...(instruction === undefined ? {} : { instruction }) };
+  return { file, ...(await appendToVotesFile({ file, header, entries })) };
 }
 
 /** The id of a reviewer's last vote or skip not taken back yet (what Undo takes back), if any. */
@@ -74,15 +61,4 @@ export function lastUndoable(entries: readonly VotesEntry[]): string | undefined
     if (entry !== undefined && entry.kind !== 'undo' && !undone.has(entry.id)) return entry.id;
   }
   return undefined;
-}
-
-async function endsWithNewline(file: string, size: number): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const last = Buffer.alloc(1);
-    await handle.read(last, 0, 1, size - 1);
-    return last[0] === 0x0a;
-  } finally {
-    await handle.close();
-  }
 }

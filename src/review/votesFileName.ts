@@ -1,8 +1,11 @@
 // Where a reviewer's votes go: beside the results, one file per reviewer, so that reviewers never
 // write the same file. `people.welcome-email.gistrun.jsonl` reviewed by Ada Lovelace votes into
-// `people.welcome-email.gistrun.ada-lovelace.votes.jsonl`; a model judge into
-// `….judge-<model>.votes.jsonl`. The name only places the file: who voted is in its lines.
-// Pure: no `vscode`.
+// `people.welcome-email.gistrun.ada-lovelace-<hash>.votes.jsonl`; a model judge into
+// `….judge-<model>-<hash>.votes.jsonl`. The readable part alone would give one file to names
+// that differ only in case, marks or punctuation ("Ada Lovelace", "ada.lovelace"), and to every
+// name without Latin letters ("李明", "Иван"): the hash of the exact name keeps them apart. The
+// name only places the file: who voted is in its lines. Pure: no `vscode`.
+import { createHash } from 'node:crypto';
 import type { VoteSource } from './votes';
 
 const VOTES_SUFFIX = '.votes.jsonl';
@@ -28,7 +31,8 @@ function resultsBase(resultsFileName: string): string {
 
 /** The votes file of `reviewer` (a person's name, or a judge's model name) for a results file (its name, not a path). */
 export function votesFileName(resultsFileName: string, reviewer: string, source: VoteSource): string {
-  const slug = source === 'judge' ? `judge-${nameSlug(reviewer)}` : nameSlug(reviewer);
+  const hash = createHash('sha256').update(`${source}\n${reviewer}`).digest('hex').slice(0, 8);
+  const slug = `${source === 'judge' ? 'judge-' : ''}${nameSlug(reviewer)}-${hash}`;
   return `${resultsBase(resultsFileName)}.${slug}${VOTES_SUFFIX}`;
 }
 

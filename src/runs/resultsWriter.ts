@@ -3,13 +3,13 @@
 // (a lab run makes thousands of calls a second); a crash loses at most those lines, whose cells a
 // resume runs again (a line cut short is ignored by the reader and cut off on resume).
 // Every line is redacted of every key given (see `resultsText.ts`). A writer holds the file's lock
-// (resultsLock.ts) from before it opens the file until it is closed: one writer per file, across
+// (shared/fileLock.ts) from before it opens the file until it is closed: one writer per file, across
 // windows and processes. Pure Node: no `vscode`.
 import { open, type FileHandle } from 'node:fs/promises';
+import { FileLock, isFileLockError, type FileLockOptions } from '../shared/fileLock';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import type { ResultsLine, RunHeader } from './resultsFormat';
 import { isResultsFileError, ResultsFileError } from './resultsFileError';
-import { ResultsLock, type ResultsLockOptions } from './resultsLock';
 import { lineText } from './resultsText';
 
 const LF = 0x0a;
@@ -30,7 +30,7 @@ export interface ResultsWriterOptions {
   /** Every key the caller knows (the run's and any other profile's); none of them is ever written. */
   readonly secrets: readonly string[];
   /** Who writes, for the message another run gets while this one holds the file (default "gist-generate"), and where locks are kept. */
-  readonly lock?: Partial<ResultsLockOptions>;
+  readonly lock?: Partial<Omit<FileLockOptions, 'what'>>;
 }
 
 /** The size and modification time of a results file, as a resume's plan read it. */
@@ -39,8 +39,14 @@ export interface ResultsFileVersion {
   readonly mtimeMs: number;
 }
 
-function lockOf(path: string, options: ResultsWriterOptions): Promise<ResultsLock> {
-  return ResultsLock.acquire(path, { tool: 'gist-generate', ...options.lock });
+/** The file's lock; another writer holding it is a ResultsFileError of kind `busy`. */
+async function lockOf(path: string, options: ResultsWriterOptions): Promise<FileLock> {
+  try {
+    return await FileLock.acquire(path, { tool: 'gist-generate', ...options.lock, what: 'results file' });
+  } catch (error) {
+    if (!isFileLockError(error)) throw error;
+    throw new ResultsFileError(error.kind === 'busy' ? 'busy' : 'writeFailed', error.message, error);
+  }
 }
 
 export class ResultsWriter {
@@ -65,7 +71,7 @@ export class ResultsWriter {
     private readonly handle: FileHandle,
     private position: number,
     private readonly secrets: readonly string[],
-    private readonly lock: ResultsLock,
+    private readonly lock: FileLock,
   ) {}
 
   /**

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckReport } from '../../src/checks/checkTestRun';
-import { defaultLockFolder, lockFileFor } from '../../src/runs/resultsLock';
+import { defaultLockFolder, lockFileFor } from '../../src/shared/fileLock';
 import { closeAllEditors, extensionApi, resetForTest, service, signIn, waitFor, type TestedApi } from './support';
 
 /** The echo gist gives its `text` back, so which checks pass is known. */

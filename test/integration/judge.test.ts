@@ -16,6 +16,7 @@ import type { JudgeConsentQuestion } from '../../src/judge/judgeConsentQuestion'
 import { judgeCells } from '../../src/judge/judgeCells';
 import { ResultsIndex } from '../../src/lab/resultsIndex';
 import { computeVerdicts } from '../../src/review/verdicts';
+import { votesFileName } from '../../src/review/votesFileName';
 import { parseVotesFile } from '../../src/review/votesReader';
 import { readPrompt, resultLine, resultsHeader } from '../unit/judge/judgeFixtures';
 import { recordShownMessages } from './shownMessages';
@@ -57,7 +58,7 @@ const INSTRUCTION = 'Prefer the output that greets the person warmly.\nA tie whe
     folder = path.join(workspace, 'judge-data');
     mkdirSync(folder, { recursive: true });
     results = path.join(folder, 'people.welcome-email.gistrun.jsonl');
-    votes = path.join(folder, 'people.welcome-email.gistrun.judge-test-judge.votes.jsonl');
+    votes = path.join(folder, votesFileName('people.welcome-email.gistrun.jsonl', 'Test Judge', 'judge'));
     // Row 1: friendly greets warmly; row 2: neither does (the model will prefer whatever is shown first); row 3: formal does.
     const cells = [
       { row: 1, variant: 'formal', content: 'Dear Person 1, your account is ready.' },

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { EXIT_COULD_NOT_RUN, EXIT_PASSED, runCheckCommand } from '../../../src/cli/checkCommand';
-import { defaultLockFolder, lockFileFor } from '../../../src/runs/resultsLock';
+import { defaultLockFolder, lockFileFor } from '../../../src/shared/fileLock';
 import { startService, type RunningService } from '../../../tools/service/index';
 
 async function gistCheck(cwd: string, argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -16,6 +16,7 @@ import type { AskModel } from '../../../src/languageModels/askModel';
 import { ModelFailure } from '../../../src/languageModels/modelFailure';
 import { reviewSeed, scheduleReview, type ReviewPair } from '../../../src/review/pairScheduler';
 import { computeVerdicts } from '../../../src/review/verdicts';
+import { lockVotesFile } from '../../../src/review/votesFileAppend';
 import { parseVotesFile } from '../../../src/review/votesReader';
 import { GIST, prefers, readPrompt, writeResults, type CellSpec } from './judgeFixtures';
 
@@ -61,6 +62,7 @@ async function setup(cells: readonly CellSpec[] = CELLS): Promise<Setup> {
       const votes = await open();
       const plan = planJudging(schedule, votes.actions);
       const reader = await PairReader.open(index, run.variants);
+      const lock = await lockVotesFile(votes.path);
       const asked: string[] = [];
       try {
         const result = await runJudging({
@@ -73,7 +75,7 @@ async function setup(cells: readonly CellSpec[] = CELLS): Promise<Setup> {
             return ask(prompt, signal);
           },
           texts: (judgement: Judgement) => reader.texts(judgement.pair),
-          record: votes.writer(options.instruction ?? DEFAULT_JUDGE_INSTRUCTION),
+          record: votes.writer(options.instruction ?? DEFAULT_JUDGE_INSTRUCTION, lock),
           signal: options.signal ?? new AbortController().signal,
           wait: () => Promise.resolve(),
           progress: () => undefined,
@@ -81,6 +83,7 @@ async function setup(cells: readonly CellSpec[] = CELLS): Promise<Setup> {
         });
         return { result, asked };
       } finally {
+        await lock.release();
         await reader.close();
       }
     },
@@ -126,7 +129,7 @@ describe('judging run', function () {
       { type: header?.type, source: header?.source, reviewer: header?.reviewer, instruction: header?.instruction, results: header?.results },
       { type: 'header', source: 'judge', reviewer: MODEL, instruction: 'Prefer the warmer text.', results: path.basename(current.file) },
     );
-    assert.equal(path.basename(JudgeVotesFile.pathFor(current.file, MODEL)), `people.${GIST}.gistrun.judge-test-judge.votes.jsonl`);
+    assert.match(path.basename(JudgeVotesFile.pathFor(current.file, MODEL)), new RegExp(`^people\\.${GIST}\\.gistrun\\.judge-test-judge-[0-9a-f]{8}\\.votes\\.jsonl$`));
     assert.equal(lines.length, 4);
     for (const pair of current.schedule) {
       const onPair = lines.filter((line) => line.row === pair.row);

@@ -12,6 +12,7 @@ import { reviewerName } from '../../../src/lab/reviewerName';
 import { packVerdictCells, unpackVerdictCells, verdictCells, verdictVariants } from '../../../src/lab/verdictCells';
 import { VerdictsComputer } from '../../../src/lab/verdictsComputer';
 import { appendVotes, lastUndoable, readVotesFiles } from '../../../src/lab/votesFiles';
+import { votesFileName } from '../../../src/review/votesFileName';
 import { voteEntry } from '../../../src/review/votesWriter';
 import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 import { resultLineOf } from '../../fixtures/resultLine';
@@ -60,7 +61,8 @@ describe('blind review (lab)', function () {
     assert.ok(revealed !== undefined);
     assert.deepEqual(new Set([revealed.left, revealed.right]), new Set(['formal', 'friendly']));
     const files = readdirSync(dir).filter((name) => name.endsWith('.votes.jsonl'));
-    assert.deepEqual(files, ['people.welcome-email.gistrun.ada-lovelace.votes.jsonl']);
+    assert.deepEqual(files, [votesFileName('people.welcome-email.gistrun.jsonl', 'Ada Lovelace', 'person')]);
+    assert.match(files[0]!, /^people\.welcome-email\.gistrun\.ada-lovelace-[0-9a-f]{8}\.votes\.jsonl$/);
     const lines = readFileSync(path.join(dir, files[0]!), 'utf8').trim().split('\n');
     assert.equal(lines.length, 2, 'the header, then the vote');
     const vote = JSON.parse(lines[1]!) as Record<string, unknown>;
@@ -133,7 +135,7 @@ describe('blind review (lab)', function () {
     const grace = await ReviewSession.start(index, file, 'Grace Hopper');
     await ada.vote((await ada.view()).pair!.key, 'left');
     await grace.vote((await grace.view()).pair!.key, 'right');
-    const graceFile = path.join(dir, 'people.welcome-email.gistrun.grace-hopper.votes.jsonl');
+    const graceFile = path.join(dir, votesFileName('people.welcome-email.gistrun.jsonl', 'Grace Hopper', 'person'));
     assert.ok(existsSync(graceFile));
     appendFileSync(graceFile, '{"kind":"vote","id":"cut-');
     // A votes file of another results file beside it is not this one's.
@@ -142,13 +144,13 @@ describe('blind review (lab)', function () {
     assert.deepEqual(read.files.map((votes) => votes.header.reviewer).sort(), ['Ada', 'Grace Hopper']);
     assert.equal(read.files.find((votes) => votes.header.reviewer === 'Grace Hopper')?.entries.length, 1);
     assert.equal(read.problems.length, 1);
-    assert.match(read.problems[0]!, /grace-hopper\.votes\.jsonl: its last line was cut short/);
+    assert.match(read.problems[0]!, /grace-hopper-[0-9a-f]{8}\.votes\.jsonl: its last line was cut short/);
     // The next vote starts a line of its own: only the cut line is lost.
     await grace.vote((await grace.view()).pair!.key, 'tie');
     const after = await readVotesFiles(file);
     assert.equal(after.files.find((votes) => votes.header.reviewer === 'Grace Hopper')?.entries.length, 2);
     assert.equal(after.problems.length, 1);
-    assert.match(after.problems[0]!, /grace-hopper\.votes\.jsonl, line 3/);
+    assert.match(after.problems[0]!, /grace-hopper-[0-9a-f]{8}\.votes\.jsonl, line 3/);
   });
 
   it('knows which vote or skip Undo takes back', function () {
@@ -164,9 +166,9 @@ describe('blind review (lab)', function () {
   it('writes the header once, with the judge’s instruction when there is one', async function () {
     const pair = { key: 'k', row: 1, sample: 1, left: { variant: 'formal', callId: 'call-1-formal' }, right: { variant: 'friendly', callId: 'call-1-friendly' } };
     const author = { reviewer: 'test-model', source: 'judge' as const };
-    const written = await appendVotes(file, 'test-model', 'judge', [voteEntry(pair, 'left', author)], 'Which answer is better?');
+    const { file: written } = await appendVotes(file, 'test-model', 'judge', [voteEntry(pair, 'left', author)], 'Which answer is better?');
     await appendVotes(file, 'test-model', 'judge', [voteEntry({ ...pair, left: pair.right, right: pair.left }, 'right', author)], 'Which answer is better?');
-    assert.equal(path.basename(written), 'people.welcome-email.gistrun.judge-test-model.votes.jsonl');
+    assert.match(path.basename(written), /^people\.welcome-email\.gistrun\.judge-test-model-[0-9a-f]{8}\.votes\.jsonl$/);
     const lines = readFileSync(written, 'utf8').trim().split('\n');
     assert.equal(lines.length, 3);
     assert.equal((JSON.parse(lines[0]!) as { instruction: string }).instruction, 'Which answer is better?');

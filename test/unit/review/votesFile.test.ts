@@ -53,8 +53,13 @@ describe('votes file', () => {
   });
 
   it('names one file per reviewer beside the results, a judge apart', () => {
-    assert.equal(votesFileName(RESULTS, 'Ada Lovelace', 'person'), 'people.welcome-email.gistrun.ada-lovelace.votes.jsonl');
-    assert.equal(votesFileName(RESULTS, 'GPT-4o (Copilot)', 'judge'), 'people.welcome-email.gistrun.judge-gpt-4o-copilot.votes.jsonl');
+    assert.match(votesFileName(RESULTS, 'Ada Lovelace', 'person'), /^people\.welcome-email\.gistrun\.ada-lovelace-[0-9a-f]{8}\.votes\.jsonl$/);
+    assert.match(votesFileName(RESULTS, 'GPT-4o (Copilot)', 'judge'), /^people\.welcome-email\.gistrun\.judge-gpt-4o-copilot-[0-9a-f]{8}\.votes\.jsonl$/);
+    // The same name gives the same file (a reviewer resumes in it); names that read alike do not.
+    assert.equal(votesFileName(RESULTS, 'Ada Lovelace', 'person'), votesFileName(RESULTS, 'Ada Lovelace', 'person'));
+    const alike = ['Ada Lovelace', 'ada.lovelace', 'ADA LOVELACE', '李雷', 'Иван'].map((name) => votesFileName(RESULTS, name, 'person'));
+    assert.equal(new Set([...alike, votesFileName(RESULTS, 'Ada Lovelace', 'judge')]).size, 6);
+    for (const name of alike) assert.ok(isVotesFileOf(RESULTS, name), name);
     assert.equal(nameSlug('Zoë Ørsted-Łukasz'), 'zoe-rsted-ukasz');
     assert.equal(nameSlug('../../etc/passwd'), 'etc-passwd');
     assert.equal(nameSlug('李雷'), 'reviewer');

@@ -1,16 +1,16 @@
-// One writer per results file, across windows and processes: a second VS Code window, a resume, a
-// Test Explorer run that saves its results or gist-check could otherwise append to (or truncate) a
-// file another run is still writing, and the file would hold cells twice or cut lines. Before a
-// writer opens a results file it takes this lock: a small file in a folder of the user's own under
-// the temporary folder (never beside the results, where Git and the Explorer would see it), named
-// by the results file's path. It holds the holder's process id and host, and the holder touches it
-// while it runs; a lock whose process is gone (a crash, a closed window) or that has not been
-// touched for STALE_AFTER_MS is taken over. Pure Node: no `vscode`.
+// One writer per file, across windows and processes, for the files runs append to: a results file
+// (a second VS Code window's run or resume, a Test Explorer run that saves, gist-check) and a votes
+// file (a reviewer or a judge in two windows). Without it, two writers append to (or truncate) the
+// same file, and it holds cells twice, two headers or cut lines. Before a writer opens such a file
+// it takes this lock: a small file in a folder of the user's own under the temporary folder (never
+// beside the file, where Git and the Explorer would see it), named by the file's path. It holds
+// the holder's process id and host, and the holder touches it while it holds it; a lock whose
+// process is gone (a crash, a closed window) or that has not been touched for STALE_AFTER_MS is
+// taken over. Pure Node: no `vscode`.
 import { randomBytes, createHash } from 'node:crypto';
 import { lstat, mkdir, open, unlink, utimes } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ResultsFileError } from './resultsFileError';
 
 /** How often a holder touches its lock, and how long an untouched one counts as held (a holder asleep or stopped gives it up). */
 export const LOCK_TOUCH_MS = 30_000;
@@ -30,9 +30,29 @@ interface LockContent {
   readonly token: string;
 }
 
-export interface ResultsLockOptions {
-  /** Who takes the lock, for the message another run gets: "gist-check" or "gist-generate". */
+/** Why a lock was not taken: another writer holds it (`busy`), or locks cannot be kept here (`unavailable`). */
+export class FileLockError extends Error {
+  override readonly name = 'FileLockError';
+
+  constructor(
+    readonly kind: 'busy' | 'unavailable',
+    /** One sentence for users: what happened and what to do. */
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function isFileLockError(value: unknown): value is FileLockError {
+  return value instanceof FileLockError;
+}
+
+export interface FileLockOptions {
+  /** Who takes the lock, for the message another writer gets: "gist-check" or "gist-generate". */
   readonly tool: string;
+  /** What the file is, for that message: "results file", "votes file". */
+  readonly what: string;
   /** The folder of lock files; default: the user's own under the temporary folder. */
   readonly folder?: string;
   readonly now?: () => number;
@@ -41,12 +61,12 @@ export interface ResultsLockOptions {
 /** The lock folder: one per user (the temporary folder is shared on Unix), made private. */
 export function defaultLockFolder(): string {
   const uid = typeof process.getuid === 'function' ? String(process.getuid()) : 'user';
-  return path.join(os.tmpdir(), `gist-generate-${uid}`, 'results-locks');
+  return path.join(os.tmpdir(), `gist-generate-${uid}`, 'file-locks');
 }
 
-/** The lock's file: named by the results file's whole path (case folded where file names ignore case). */
-export function lockFileFor(resultsPath: string, folder: string): string {
-  const resolved = path.resolve(resultsPath);
+/** The lock's file: named by the locked file's whole path (case folded where file names ignore case). */
+export function lockFileFor(lockedPath: string, folder: string): string {
+  const resolved = path.resolve(lockedPath);
   const key = process.platform === 'win32' || process.platform === 'darwin' ? resolved.toLowerCase() : resolved;
   return path.join(folder, `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.lock`);
 }
@@ -82,16 +102,16 @@ function held(content: LockContent | undefined, touchedAt: number, now: number):
   return content.host !== os.hostname() || processAlive(content.pid);
 }
 
-/** What another run is told. Only the lock's numbers and one of two names are shown: its text is not repeated. */
-function busyMessage(content: LockContent | undefined): string {
-  if (content === undefined) return 'Another run is starting to write this results file. Wait for it to finish, or cancel it there; then try again.';
+/** What another writer is told. Only the lock's numbers and one of two names are shown: its text is not repeated. */
+function busyMessage(content: LockContent | undefined, what: string): string {
+  if (content === undefined) return `Another run is starting to write this ${what}. Wait for it to finish, or cancel it there; then try again.`;
   if (content.pid === process.pid && content.host === os.hostname()) {
-    return 'A run in this window is writing this results file already. Wait for it to finish, or cancel it in its notification; then try again.';
+    return `A run in this window is writing this ${what} already. Wait for it to finish, or cancel it in its notification; then try again.`;
   }
   const since = new Date(content.since);
   const when = Number.isNaN(since.getTime()) ? '' : `, since ${since.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
   const who = content.tool === 'gist-check' ? 'gist-check' : 'Another VS Code window';
-  return `${who} is writing this results file (process ${content.pid}${when}). Wait for it to finish, or cancel it there; then try again.`;
+  return `${who} is writing this ${what} (process ${content.pid}${when}). Wait for it to finish, or cancel it there; then try again.`;
 }
 
 async function readLock(file: string): Promise<{ readonly text: string; readonly touchedAt: number } | undefined> {
@@ -119,12 +139,12 @@ async function lockFolder(folder: string): Promise<void> {
   for (const each of [path.dirname(folder), folder]) {
     const info = await lstat(each);
     if (!info.isDirectory() || info.uid !== uid) {
-      throw new ResultsFileError('writeFailed', `The folder for the locks of results files (${each}) is not a folder of your own, so a run cannot make sure it writes alone. Remove it, then try again.`);
+      throw new FileLockError('unavailable', `The folder for the locks of files runs write (${each}) is not a folder of your own, so a run cannot make sure it writes alone. Remove it, then try again.`);
     }
   }
 }
 
-export class ResultsLock {
+export class FileLock {
   private touching: NodeJS.Timeout | undefined;
   private released = false;
 
@@ -141,19 +161,19 @@ export class ResultsLock {
   }
 
   /**
-   * Takes the lock of `resultsPath`, or throws a ResultsFileError of kind `busy` that says who
-   * holds it. A lock left over (its process gone, or untouched for STALE_AFTER_MS) is taken over.
+   * Takes the lock of `lockedPath`, or throws a FileLockError of kind `busy` that says who holds
+   * it. A lock left over (its process gone, or untouched for STALE_AFTER_MS) is taken over.
    */
-  static async acquire(resultsPath: string, options: ResultsLockOptions): Promise<ResultsLock> {
+  static async acquire(lockedPath: string, options: FileLockOptions): Promise<FileLock> {
     const folder = options.folder ?? defaultLockFolder();
     const now = options.now ?? Date.now;
     try {
       await lockFolder(folder);
     } catch (error) {
-      if (error instanceof ResultsFileError) throw error;
-      throw new ResultsFileError('writeFailed', `The lock of the results file cannot be made: ${String((error as { message?: unknown }).message ?? error)}`, error);
+      if (isFileLockError(error)) throw error;
+      throw new FileLockError('unavailable', `The lock of the ${options.what} cannot be made: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
-    const file = lockFileFor(resultsPath, folder);
+    const file = lockFileFor(lockedPath, folder);
     const token = randomBytes(16).toString('hex');
     const content: LockContent = { pid: process.pid, host: os.hostname(), tool: options.tool, since: new Date(now()).toISOString(), token };
     // Twice at most: a lock left over is removed once; losing the race for it to another run means that run holds it.
@@ -165,17 +185,17 @@ export class ResultsLock {
         } finally {
           await handle.close();
         }
-        return new ResultsLock(file, token);
+        return new FileLock(file, token);
       } catch (error) {
         if ((error as { code?: unknown }).code !== 'EEXIST') {
-          throw new ResultsFileError('writeFailed', `The lock of the results file cannot be made: ${String((error as { message?: unknown }).message ?? error)}`, error);
+          throw new FileLockError('unavailable', `The lock of the ${options.what} cannot be made: ${String((error as { message?: unknown }).message ?? error)}`, error);
         }
       }
       const found = await readLock(file);
       if (found === undefined) continue;
       const holder = parseLock(found.text);
       if (held(holder, found.touchedAt, now())) {
-        throw new ResultsFileError('busy', busyMessage(holder));
+        throw new FileLockError('busy', busyMessage(holder, options.what));
       }
       // Left over: removed only if it is still the one judged (another run may have just taken it over).
       const again = await readLock(file);
@@ -184,7 +204,7 @@ export class ResultsLock {
       }
     }
     const holder = await readLock(file);
-    throw new ResultsFileError('busy', busyMessage(holder === undefined ? undefined : parseLock(holder.text)));
+    throw new FileLockError('busy', busyMessage(holder === undefined ? undefined : parseLock(holder.text), options.what));
   }
 
   /** Gives the lock up: removes its file while it is still this holder's. */

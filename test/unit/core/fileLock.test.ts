@@ -1,4 +1,4 @@
-// The lock of a results file (resultsLock.ts) as other runs and leftovers find it: a lock whose
+// The lock of a file runs write (fileLock.ts) as other writers and leftovers find it: a lock whose
 // process runs and was touched lately is held; one untouched for too long, or whose process is
 // gone, is taken over; a lock file that is not one (garbage, too long) is never shown and is
 // taken over once old; a release removes only its own lock; a lock folder that is not a folder of
@@ -9,27 +9,28 @@ import { mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:f
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { isResultsFileError } from '../../../src/runs/resultsFileError';
-import { lockFileFor, ResultsLock, STALE_AFTER_MS } from '../../../src/runs/resultsLock';
+import { FileLock, isFileLockError, lockFileFor, STALE_AFTER_MS, type FileLockOptions } from '../../../src/shared/fileLock';
 
 function busy(message: RegExp): (error: unknown) => boolean {
   return (error) => {
-    assert.ok(isResultsFileError(error), String(error));
+    assert.ok(isFileLockError(error), String(error));
     assert.equal(error.kind, 'busy', error.message);
     assert.match(error.message, message);
     return true;
   };
 }
 
-describe('results file lock', function () {
+describe('file lock', function () {
   let folder: string;
   let locks: string;
   let results: string;
+  let options: FileLockOptions;
 
   beforeEach(async function () {
     folder = await mkdtemp(path.join(os.tmpdir(), 'gist-results-lock-'));
     locks = path.join(folder, 'locks');
     results = path.join(folder, 'people.welcome-email.gistrun.jsonl');
+    options = { tool: 'gist-generate', what: 'results file', folder: locks };
   });
 
   afterEach(async function () {
@@ -51,9 +52,9 @@ describe('results file lock', function () {
   it('is held by a running process touched lately, naming it; taken over once untouched for too long', async function () {
     // Our parent runs: a live process that is not this one.
     await plantLock(lockOf(process.ppid), 1000);
-    await assert.rejects(ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks }), busy(new RegExp(`^gist-check is writing this results file \\(process ${process.ppid}, since \\d\\d:\\d\\d\\)`)));
+    await assert.rejects(FileLock.acquire(results, options), busy(new RegExp(`^gist-check is writing this results file \\(process ${process.ppid}, since \\d\\d:\\d\\d\\)`)));
     await plantLock(lockOf(process.ppid), STALE_AFTER_MS + 1000);
-    const lock = await ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks });
+    const lock = await FileLock.acquire(results, options);
     const mine = JSON.parse(await readFile(lockFileFor(results, locks), 'utf8')) as { pid: number; tool: string };
     assert.equal(mine.pid, process.pid);
     assert.equal(mine.tool, 'gist-generate');
@@ -62,9 +63,9 @@ describe('results file lock', function () {
   });
 
   it('is one per file: another results file of the same folder is not held by it', async function () {
-    const first = await ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks });
-    const other = await ResultsLock.acquire(path.join(folder, 'people.haiku.gistrun.jsonl'), { tool: 'gist-generate', folder: locks });
-    await assert.rejects(ResultsLock.acquire(path.join(folder, '.', 'people.welcome-email.gistrun.jsonl'), { tool: 'gist-generate', folder: locks }), busy(/in this window/));
+    const first = await FileLock.acquire(results, options);
+    const other = await FileLock.acquire(path.join(folder, 'people.haiku.gistrun.jsonl'), options);
+    await assert.rejects(FileLock.acquire(path.join(folder, '.', 'people.welcome-email.gistrun.jsonl'), options), busy(/in this window/));
     await first.release();
     await other.release();
   });
@@ -74,13 +75,13 @@ describe('results file lock', function () {
       fc.asyncProperty(fc.oneof(fc.string({ maxLength: 300 }), fc.constant('x'.repeat(10_000)), fc.constant('{"pid":1,"host":"h","tool":"<a href=x>","since":"s"}')), async (text) => {
         await plantLock(text, 0);
         let shown = '';
-        await assert.rejects(ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks }), (error: unknown) => {
-          shown = isResultsFileError(error) ? error.message : String(error);
-          return isResultsFileError(error) && error.kind === 'busy';
+        await assert.rejects(FileLock.acquire(results, options), (error: unknown) => {
+          shown = isFileLockError(error) ? error.message : String(error);
+          return isFileLockError(error) && error.kind === 'busy';
         });
         assert.equal(shown, 'Another run is starting to write this results file. Wait for it to finish, or cancel it there; then try again.');
         await plantLock(text, 60_000);
-        await (await ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks })).release();
+        await (await FileLock.acquire(results, options)).release();
       }),
       { numRuns: 40 },
     );
@@ -89,11 +90,11 @@ describe('results file lock', function () {
   it('takes over the lock of a process that is gone, however recently it was touched', async function () {
     // A process id that runs nothing: beyond the kernel's largest.
     await plantLock(lockOf(2 ** 22 + 12_345, 'gist-generate'), 0);
-    await (await ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks })).release();
+    await (await FileLock.acquire(results, options)).release();
   });
 
   it('on release leaves a lock that another holder took over in place', async function () {
-    const lock = await ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks });
+    const lock = await FileLock.acquire(results, options);
     // Taken over meanwhile (this holder was asleep past STALE_AFTER_MS, say).
     await writeFile(lockFileFor(results, locks), lockOf(process.ppid));
     await lock.release();
@@ -105,6 +106,6 @@ describe('results file lock', function () {
     const elsewhere = path.join(folder, 'elsewhere');
     await mkdir(elsewhere);
     await symlink(elsewhere, locks);
-    await assert.rejects(ResultsLock.acquire(results, { tool: 'gist-generate', folder: locks }), (error: unknown) => isResultsFileError(error) && error.kind === 'writeFailed' && /not a folder of your own/.test(error.message));
+    await assert.rejects(FileLock.acquire(results, options), (error: unknown) => isFileLockError(error) && error.kind === 'unavailable' && /not a folder of your own/.test(error.message));
   });
 });
