@@ -16,7 +16,7 @@ const PURE_MODULES = {
   expectations: ['**/*.ts'],
   generation: ['{callLogLine,compareArgs,errorActions,generateArgs,insertMode,memory,rangeTracking,textTarget,variableNames}.ts'],
   history: ['{callTextTitle,historyEntry,historyItem,historyMerge,historyTooltip}.ts'],
-  lab: ['{comparisonFiles,comparisonProtocol,comparisonText,inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultTextTitle,resultsViewProtocol,reviewerName,reviewSession,runComparison,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
+  lab: ['{comparisonFiles,comparisonProtocol,comparisonText,inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultTextTitle,resultsViewProtocol,reviewerName,reviewSession,runComparison,runOverDataText,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   languageModels: ['{askModel,llmRubric,modelFailure,promptData}.ts'],
   judge: ['{judgeAgreement,judgeAnswer,judgeArgs,judgeCells,judgeConsentQuestion,judgeInstruction,judgePlan,judgePrompt,judgeRun,judgeVotesFile}.ts'],
