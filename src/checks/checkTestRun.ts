@@ -24,6 +24,7 @@ import { itemData, leavesOf, rangeOf, uriOf } from './checkTree';
 import { gradeWithModel, needsModel } from './modelGrading';
 import type { RubricConsentQuestion, RubricModel } from './rubricModel';
 import type { LoadedTestFile } from './testFileLoad';
+import { outputFileName } from './testExplorerText';
 import { modelGradedAssertions } from '../expectations/gradeTest';
 
 /** A Test Explorer message is one line of at most this many characters. */
@@ -257,7 +258,7 @@ export class CheckTestRun {
     const cancel = this.token.onCancellationRequested(() => abort.abort());
     const { concurrency, maxRetries } = this.deps.settings();
     const total = countCells(loaded, variants.length, include);
-    this.run.appendLine(vscode.l10n.t('{0}: {1} calls, up to {2} at a time', path.basename(uri.fsPath), total, concurrency));
+    this.run.appendLine(vscode.l10n.t('{0}: {1} calls, up to {2} at a time', outputFileName(path.basename(uri.fsPath)), total, concurrency));
     let outcome;
     try {
       outcome = await runTestFile({

@@ -1,13 +1,12 @@
 // The Test Explorer's tree of one test file: file → test → variant (→ sample when the file asks for
 // several), each item at the line it was written on (a CSV row's test at its row, in the CSV), so
 // the gutter runs it. A test's variants are made when it is expanded or run. Labels come from the
-// workspace (descriptions, slugs): shown as plain text.
+// workspace (descriptions, slugs): shown as inert text (testExplorerText.ts).
 import * as vscode from 'vscode';
 import type { SourceRange } from '../expectations/checkModel';
 import { markdownText } from '../shared/markdown';
-import { plainText } from '../shared/inertText';
 import type { VariantChoice } from '../runs/variants';
-import { testLabel, variantLabel } from './checkNames';
+import { testItemLabel, variantItemLabel } from './testExplorerText';
 import type { LoadedTestFile } from './testFileLoad';
 
 /** What an item stands for. */
@@ -74,7 +73,7 @@ interface VariantPlace {
 /** A test's variants (and their samples when the file asks for several), at the test's line. */
 function fillVariants(controller: vscode.TestController, item: vscode.TestItem, variants: readonly VariantChoice[], { fileUri, uri, range, test, repeat }: VariantPlace): void {
   const children = variants.map((variant, variantIndex) => {
-    const child = itemFor(controller, item, `${item.id}/${variantKey(variant)}`, plainText(variantLabel(variant)), uri);
+    const child = itemFor(controller, item, `${item.id}/${variantKey(variant)}`, variantItemLabel(variant), uri);
     place(child, range, String(variantIndex).padStart(3, '0'));
     itemData.set(child, { kind: 'cell', uri: fileUri, test, variant: variantIndex, sample: repeat > 1 ? undefined : 1 });
     setChildren(
@@ -119,7 +118,7 @@ export function fillFileItem(controller: vscode.TestController, fileItem: vscode
   const items: vscode.TestItem[] = [];
   for (const test of loaded.tests) {
     const uri = uriOf(test.range, loaded, fileUri);
-    const item = itemFor(controller, fileItem, `${fileItem.id}#${test.index}`, plainText(testLabel(test, inline)), uri);
+    const item = itemFor(controller, fileItem, `${fileItem.id}#${test.index}`, testItemLabel(test, inline), uri);
     const range = rangeOf(test.range);
     place(item, range, String(test.index).padStart(6, '0'));
     itemData.set(item, { kind: 'test', uri: fileUri, test: test.index });

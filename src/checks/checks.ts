@@ -25,6 +25,7 @@ import type { Catalog } from '../catalog/catalog';
 import { fillFileItem, itemData, resolveChildren } from './checkTree';
 import { ParsedTestFiles, type ReadTestFile } from './parsedTestFiles';
 import type { LoadedTestFile } from './testFileLoad';
+import { fileItemLabel, problemMessage } from './testExplorerText';
 
 export const TEST_FILE_GLOB = '**/*.gisttest.json';
 const EXCLUDE_GLOB = '**/node_modules/**';
@@ -206,7 +207,7 @@ export class Checks implements vscode.Disposable {
     }
     let item = existing;
     if (item === undefined) {
-      item = this.controller.createTestItem(key, vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1), uri);
+      item = this.controller.createTestItem(key, fileItemLabel(vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1)), uri);
       itemData.set(item, { kind: 'file', uri });
     }
     // A new file's item is filled before it joins the tree: VS Code takes it in whole, in one change.
@@ -236,7 +237,7 @@ export class Checks implements vscode.Disposable {
     const inCsv: vscode.Diagnostic[] = [];
     for (const problem of loaded.problems) {
       const { start, end } = problem.range;
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, Math.max(end.character, start.line === end.line ? start.character + 1 : 0)), problem.message, vscode.DiagnosticSeverity.Error);
+      const diagnostic = new vscode.Diagnostic(new vscode.Range(start.line, start.character, end.line, Math.max(end.character, start.line === end.line ? start.character + 1 : 0)), problemMessage(problem.message), vscode.DiagnosticSeverity.Error);
       diagnostic.source = 'gist checks';
       (problem.range.file === 'testsFile' ? inCsv : inFile).push(diagnostic);
     }

@@ -1,8 +1,10 @@
 // What the command line keeps of each finished cell for its reports (the terminal, JUnit XML,
 // GitHub annotations and summary): names, where it failed, why, and how long it took; never the
 // output itself. Outside text (reasons quoting the output, the service's error) is made one line
-// with its control and bidirectional characters shown as escapes before it is kept. Pure Node.
+// with its control and bidirectional characters shown as escapes, and the characters that show
+// nothing as `⟨U+200B⟩`, before it is kept. Pure Node.
 import { failedAssertions } from '../expectations/gradeTest';
+import { revealInvisible } from '../shared/invisibles';
 import { escapeControl } from '../shared/oneLine';
 import { variantLabel } from '../checks/checkNames';
 import type { CheckOutcome } from '../checks/checkRun';
@@ -42,9 +44,13 @@ export interface CellRecord {
   readonly error: { readonly kind: string; readonly message: string; readonly status?: number } | undefined;
 }
 
-/** Outside text for a plain-text report: one line, hidden characters visible, cut. */
+/**
+ * Outside text for a plain-text report (the terminal, JUnit XML, GitHub annotations): one line,
+ * controls escaped as `\n` and `\u001b` (as ever), then every other character that shows nothing or
+ * reorders the line (U+200B, U+200F, U+061C, tags…) as `⟨U+XXXX⟩`, as VS Code's surfaces show them; cut.
+ */
 export function plain(text: string, max = 1000): string {
-  const line = escapeControl(text);
+  const line = revealInvisible(escapeControl(text)).text;
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

@@ -130,7 +130,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
       problems += 1;
       const where = shown(io.cwd, problem.range.file === 'testsFile' && one.csvPath !== undefined ? one.csvPath : file);
       const { line, character } = problem.range.start;
-      err(`${where}:${line + 1}:${character + 1}: ${plain(problem.message)}`);
+      err(`${plain(where, 300)}:${line + 1}:${character + 1}: ${plain(problem.message)}`);
       if (github) out(workflowCommand('error', { file: where, line: line + 1, col: character + 1, title: 'gist-check: test file' }, plain(problem.message)));
     }
   }
@@ -231,7 +231,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   for (const run of runs) {
     for (const { variant, tally } of run.tally.byVariant()) {
       const variantRate = passRate(tally);
-      out(`  ${run.file} › ${plain(variantLabel(variant), 200)}: ${tally.passed} of ${tally.passed + tally.failed + tally.errored} passed${variantRate === undefined ? '' : ` (${percent(variantRate)})`}`);
+      out(`  ${plain(run.file, 300)} › ${plain(variantLabel(variant), 200)}: ${tally.passed} of ${tally.passed + tally.failed + tally.errored} passed${variantRate === undefined ? '' : ` (${percent(variantRate)})`}`);
     }
   }
   out(`${passed} passed, ${failed} failed, ${errored} could not run${skippedCells > 0 ? `, ${skippedCells} not run (llm-rubric)` : ''}${rate === undefined ? '' : ` · pass rate ${percent(rate)}, required ${percent(args.passRate)}`}`);
@@ -245,11 +245,11 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
 
 /** "✓ welcome.gisttest.json:4 names the product › formal (184 ms)". */
 function lineOf(record: CellRecord): string {
-  const where = `${record.at.file}:${record.at.line}`;
+  const where = `${plain(record.at.file, 300)}:${record.at.line}`;
   const timing = `${Math.round(record.latencyMs)} ms${record.callId !== undefined ? `, call ${plain(record.callId, 100)}` : ''}`;
   if (record.verdict === 'skipped') return `- ${where} ${cellName(record)}: not run (llm-rubric is graded in VS Code only)`;
   if (record.verdict === 'passed') return `✓ ${where} ${cellName(record)} (${timing})`;
   if (record.verdict === 'errored') return `! ${where} ${cellName(record)}: could not run (${record.error?.kind ?? 'error'}${record.error?.status !== undefined ? ` ${record.error.status}` : ''}): ${record.error?.message ?? ''} (${timing})`;
-  const details = record.failures.map((failure) => `\n    ${failure.file}:${failure.line} ${failure.type}: ${failure.reason}`).join('');
+  const details = record.failures.map((failure) => `\n    ${plain(failure.file, 300)}:${failure.line} ${failure.type}: ${failure.reason}`).join('');
   return `✗ ${where} ${cellName(record)} (${timing})${details}${record.failures.length === 0 || /^Aggregate score/.test(record.reason ?? '') ? `\n    ${record.reason ?? ''}` : ''}`;
 }

@@ -4,6 +4,7 @@
 // GitHub's toolkit does, so a reason can neither end the command nor start another; the summary
 // takes it as inert Markdown (every punctuation mark escaped, so no link, image or HTML). Pure Node.
 import { markdownText } from '../shared/markdown';
+import { escapeControl } from '../shared/oneLine';
 import { percent, passRate, type Tally } from '../checks/checkTally';
 import { cellName, type CellRecord } from './cellRecord';
 
@@ -20,7 +21,9 @@ function escapeProperty(text: string): string {
 export function workflowCommand(command: 'error' | 'warning' | 'notice', properties: Readonly<Record<string, string | number | undefined>>, message: string): string {
   const props = Object.entries(properties)
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    .map(([name, value]) => `${name}=${escapeProperty(String(value))}`)
+    // file= is the path GitHub places the annotation by: as it is, but for its control characters
+    // (an ESC must not reach the log); every other value comes here already plain.
+    .map(([name, value]) => `${name}=${escapeProperty(name === 'file' ? escapeControl(String(value)) : String(value))}`)
     .join(',');
   return `::${command}${props === '' ? '' : ` ${props}`}::${escapeData(message)}`;
 }

@@ -5,6 +5,7 @@
 // writes Jenkins' JUnit schema (and leaves out characters XML cannot hold), loaded only when a
 // run asks for --junit (it and lodash took ~15 ms of every gist-check start). Pure Node.
 import type JunitBuilder from 'junit-report-builder';
+import { escapeControl } from '../shared/oneLine';
 import { cellName, plain, type CellRecord } from './cellRecord';
 
 /** Expected and actual text in a failure's body, each cut here (the body is for reading, not diffing). */
@@ -26,9 +27,9 @@ function cdataSafe(text: string): string {
 function failureBody(record: CellRecord): string {
   const lines = record.failures.map((failure) => {
     const diff = failure.expected === undefined ? '' : `\n  expected: ${cutText(failure.expected)}\n  actual:   ${cutText(failure.actual ?? '')}`;
-    return `${failure.file}:${failure.line}: ${failure.type}: ${failure.reason}${diff}`;
+    return `${plain(failure.file, 300)}:${failure.line}: ${failure.type}: ${failure.reason}${diff}`;
   });
-  if (record.reason !== undefined && (lines.length === 0 || /^Aggregate score/.test(record.reason))) lines.push(`${record.at.file}:${record.at.line}: ${record.reason}`);
+  if (record.reason !== undefined && (lines.length === 0 || /^Aggregate score/.test(record.reason))) lines.push(`${plain(record.at.file, 300)}:${record.at.line}: ${record.reason}`);
   return lines.join('\n');
 }
 
@@ -39,9 +40,11 @@ export async function junitXml(files: ReadonlyArray<{ readonly file: string; rea
   const builder = (junit.default ?? junit).newBuilder().name('gist-check');
   let skippedWhy = 'not run';
   for (const { file, cells, seconds, startedAt } of files) {
-    const suite = builder.testSuite().name(file).time(Math.round(seconds * 1000) / 1000).timestamp(startedAt);
+    const shownFile = plain(file, 300);
+    const suite = builder.testSuite().name(shownFile).time(Math.round(seconds * 1000) / 1000).timestamp(startedAt);
     for (const record of cells) {
-      const testCase = suite.testCase().className(file).name(cellName(record)).time(Math.round(record.latencyMs) / 1000).file(record.at.file);
+      // The file attribute is the real path (CI systems open it), but for its control characters.
+      const testCase = suite.testCase().className(shownFile).name(cellName(record)).time(Math.round(record.latencyMs) / 1000).file(escapeControl(record.at.file));
       const call = cdataSafe(`call ${plain(record.callId ?? '(none)', 100)}, ${Math.round(record.latencyMs)} ms`);
       if (record.verdict === 'failed') {
         const first = record.failures[0];

@@ -4,13 +4,13 @@
 import * as vscode from 'vscode';
 import type { CallHistory } from './callHistory';
 import type { HistoryItem } from './historyItem';
-import { labelText } from '../shared/inertText';
+import { callTextTitle } from './callTextTitle';
 
 export const CALL_TEXT_SCHEME = 'gist-call';
 
 /** `gist-call:/<label> · <variant> · <time>?<item id>`. */
 export function callTextUri(item: HistoryItem): vscode.Uri {
-  const title = `${labelText(item.label, 60)} · ${labelText(item.variant ?? vscode.l10n.t('automatic'), 40)} · ${new Date(item.at).toLocaleTimeString()}`.replace(/[/\\]/g, '∕');
+  const title = callTextTitle(item.label, item.variant ?? vscode.l10n.t('automatic'), new Date(item.at).toLocaleTimeString());
   return vscode.Uri.from({ scheme: CALL_TEXT_SCHEME, path: `/${title}`, query: item.id });
 }
 

@@ -11,6 +11,7 @@ import type { Logger } from '../shared/logger';
 import { showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import { cellPreviews, type OpenedComparison } from './comparisonFiles';
+import { runNameInTab, variantInTab } from './comparisonText';
 import type { ComparedRunView, ComparisonCellView, ComparisonHostMessage, ComparisonViewMessage } from './comparisonProtocol';
 import { inertMessage } from './inertMessage';
 import type { ResultsIndex } from './resultsIndex';
@@ -76,7 +77,7 @@ export class ComparisonPanel implements vscode.Disposable {
 
   /** A panel over two opened runs, beside the active editor. */
   static show(opened: OpenedComparison, deps: ComparisonPanelDeps): ComparisonPanel {
-    const title = vscode.l10n.t('Compare: {0} ↔ {1}', shortName(opened.earlier.path), shortName(opened.later.path));
+    const title = vscode.l10n.t('Compare: {0} ↔ {1}', runNameInTab(opened.earlier.path), runNameInTab(opened.later.path));
     const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: false });
     return new ComparisonPanel(opened, panel, deps);
   }
@@ -217,7 +218,7 @@ export class ComparisonPanel implements vscode.Disposable {
       column === undefined
         ? resultTextUri(vscode.Uri.file(index.path), index.header.gist, variant.label, cell.row, -1, undefined, variant.label)
         : resultTextUri(vscode.Uri.file(index.path), index.header.gist, variant.label, cell.row, column);
-    const title = vscode.l10n.t('{0} · row {1}: {2} ↔ {3}', variant.label, cell.row, shortName(earlier.path), shortName(later.path));
+    const title = vscode.l10n.t('{0} · row {1}: {2} ↔ {3}', variantInTab(variant.label), cell.row, runNameInTab(earlier.path), runNameInTab(later.path));
     await vscode.commands.executeCommand('vscode.diff', uriOf(earlier, variant.earlier), uriOf(later, variant.later), title, { preview: true });
   }
 

@@ -2,6 +2,7 @@
 // and the usual tool settings left out), and "Browse…" for a file anywhere else.
 import * as vscode from 'vscode';
 import type { MultiStepInput } from '../shared/multiStepInput';
+import { dataFileLabel } from './runOverDataText';
 
 interface FileRow extends vscode.QuickPickItem {
   readonly uri?: vscode.Uri;
@@ -16,7 +17,7 @@ const EXCLUDED = '{**/node_modules/**,**/.git/**,**/*.gistrun.jsonl,**/*.votes.j
 export async function pickDataFile(input: MultiStepInput, options: { readonly title: string; readonly totalSteps: number; readonly current: string | undefined }): Promise<vscode.Uri | undefined> {
   const files = await vscode.workspace.findFiles(DATA_GLOB, EXCLUDED, MAX_LISTED);
   files.sort((a, b) => rank(a) - rank(b) || vscode.workspace.asRelativePath(a).localeCompare(vscode.workspace.asRelativePath(b)));
-  const rows: FileRow[] = files.map((uri) => ({ label: `$(file) ${vscode.workspace.asRelativePath(uri)}`, uri }));
+  const rows: FileRow[] = files.map((uri) => ({ label: dataFileLabel(vscode.workspace.asRelativePath(uri)), uri }));
   rows.push({ label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, description: vscode.l10n.t('a data file anywhere'), browse: true, alwaysShow: true });
   const picked = await input.showQuickPick<FileRow>({
     title: options.title,

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { variantLabel } from '../runs/variants';
 import { ResultsIndex } from './resultsIndex';
+import { resultTextTitle } from './resultTextTitle';
 import { cellResult } from './resultsRows';
 
 export const RESULT_TEXT_SCHEME = 'gist-result';
@@ -20,7 +21,7 @@ interface CellUriQuery {
 /** `gist-result:/<gist> · <variant> · row <n>.txt?<the cell>`: the path is the editor's title. */
 export function resultTextUri(file: vscode.Uri, gist: string, variantName: string, row: number, variant: number, sample?: number, absent?: string): vscode.Uri {
   const query: CellUriQuery = { file: file.toString(), row, variant, ...(sample === undefined ? {} : { sample }), ...(absent === undefined ? {} : { absent }) };
-  const title = `${gist} · ${variantName} · row ${row}${sample === undefined ? '' : ` · sample ${sample}`}`.replace(/[/\\]/g, '∕');
+  const title = resultTextTitle(gist, variantName, row, sample);
   return vscode.Uri.from({ scheme: RESULT_TEXT_SCHEME, path: `/${title}`, query: JSON.stringify(query) });
 }
 

@@ -10,6 +10,7 @@ import { showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import { openComparison } from './comparisonFiles';
 import { ComparisonPanel, type ComparisonPanelDeps } from './comparisonPanel';
+import { runNameInPickTitle, runRow } from './comparisonText';
 import type { ChangeCounts } from './runComparison';
 
 /** What the command returns: the comparison's counts, or why the two files cannot be compared. */
@@ -75,15 +76,14 @@ export async function pickOtherRun(results: vscode.Uri): Promise<vscode.Uri | un
   const browse: RunItem = { label: vscode.l10n.t('$(folder-opened) Choose a Results File…'), alwaysShow: true };
   const items: RunItem[] = [
     ...runs.map((run) => ({
-      label: path.basename(run.uri.fsPath),
-      description: vscode.workspace.asRelativePath(path.dirname(run.uri.fsPath)),
+      ...runRow(run.uri.fsPath, vscode.workspace.asRelativePath(path.dirname(run.uri.fsPath))),
       detail: vscode.l10n.t('Last written {0}', new Date(run.modified).toLocaleString()),
       uri: run.uri,
     })),
     browse,
   ];
   const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Compare {0} with an Earlier Run', path.basename(results.fsPath)),
+    title: vscode.l10n.t('Compare {0} with an Earlier Run', runNameInPickTitle(results.fsPath)),
     placeHolder: vscode.l10n.t('A run of the same gist over the same data file'),
     matchOnDescription: true,
   });

@@ -2,7 +2,6 @@
 // variants (a checkbox list: the catalog's, typed slugs, and Automatic as a column of its own) →
 // data file (the one given, or the active one when it is data, else a pick) → a column or a
 // constant for each variable no column matches → samples per cell → a summary with Run.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Catalog, CatalogGist } from '../catalog/catalog';
 import { matchColumns, type ColumnMapping, type ValueSource } from '../dataset/columnMapping';
@@ -15,8 +14,9 @@ import { recordOf } from '../shared/keyedRecord';
 import { MAX_RUN_SAMPLES } from '../shared/limits';
 import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
 import { resultsPathFor } from '../runs/resultsFormat';
-import { AUTOMATIC, variantLabel, type VariantChoice } from '../runs/variants';
+import { AUTOMATIC, type VariantChoice } from '../runs/variants';
 import { pickDataFile } from './dataFilePick';
+import { columnLabel, mappingSummary, placeholderPart, resultsFileName, titlePart, typedVariantLabel, variantRow, variantsSummary } from './runOverDataText';
 import { userMessage } from '../shared/userMessage';
 import { showError, showWarning } from '../shared/notify';
 
@@ -118,10 +118,10 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
         return { label: `$(symbol-event) ${vscode.l10n.t('Automatic')}`, description: vscode.l10n.t('the service picks by its traffic allocation: a column of its own'), choice };
       }
       const variant = gist.entry?.variants.find((candidate) => candidate.slug === choice);
-      return { label: variant?.label ?? choice, description: variant?.label === undefined ? undefined : choice, choice };
+      return { ...variantRow(choice, variant?.label), choice };
     });
     const picked = await input.showMultiPick<VariantRow>({
-      title: vscode.l10n.t('{0}: Variants', gist.label),
+      title: vscode.l10n.t('{0}: Variants', titlePart(gist.label)),
       totalSteps: total(),
       placeholder: vscode.l10n.t('Pick the variants to run (Space toggles one); type a slug to add one that is not listed'),
       items: rows,
@@ -129,7 +129,7 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
       selectedKeys: state.variants.map(keyOf),
       minimum: 1,
       tooFew: () => vscode.l10n.t('Pick at least one variant (Automatic counts as one)'),
-      typedItem: (slug) => (slug === '' ? undefined : { label: `$(add) ${slug}`, description: vscode.l10n.t('typed slug'), choice: slug, alwaysShow: true }),
+      typedItem: (slug) => (slug === '' ? undefined : { label: typedVariantLabel(slug), description: vscode.l10n.t('typed slug'), choice: slug, alwaysShow: true }),
     });
     if (picked.kind !== 'items') return variantsStep;
     state.variants = [...new Set(picked.items.map((row) => row.choice))];
@@ -138,7 +138,7 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
 
   const dataStep: Step = async (input) => {
     const given = context.dataFile !== undefined && state.dataPath === undefined ? context.dataFile : undefined;
-    const file = given ?? (await pickDataFile(input, { title: vscode.l10n.t('{0}: Data File', state.gist!.label), totalSteps: total(), current: state.dataPath }));
+    const file = given ?? (await pickDataFile(input, { title: vscode.l10n.t('{0}: Data File', titlePart(state.gist!.label)), totalSteps: total(), current: state.dataPath }));
     if (file === undefined) return dataStep;
     const format = formatOfPath(file.fsPath);
     if (format === undefined) {
@@ -165,7 +165,7 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
 
   const namesStep: Step = async (input) => {
     const entered = await input.showInputBox({
-      title: vscode.l10n.t('{0}: Variables', state.gist!.label),
+      title: vscode.l10n.t('{0}: Variables', titlePart(state.gist!.label)),
       totalSteps: total(),
       prompt: vscode.l10n.t('The names of the gist’s variables, separated by commas. The data file’s columns are filled in.'),
       value: state.typedNames ?? (state.scan?.columns ?? []).join(', '),
@@ -197,20 +197,20 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
     const columns = state.scan?.columns ?? [];
     const folded = variable.trim().toLowerCase();
     const rows: SourceRow[] = [
-      ...columns.map((column) => ({ label: column, description: column.trim().toLowerCase() === folded ? vscode.l10n.t('same name') : undefined, source: { column } })),
+      ...columns.map((column) => ({ label: columnLabel(column), description: column.trim().toLowerCase() === folded ? vscode.l10n.t('same name') : undefined, source: { column } })),
       { label: `$(symbol-constant) ${vscode.l10n.t('A constant for every row…')}`, constant: true, alwaysShow: true },
     ];
     const picked = await input.showQuickPick<SourceRow>({
-      title: vscode.l10n.t('{0}: Value of “{1}”', state.gist!.label, variable),
+      title: vscode.l10n.t('{0}: Value of “{1}”', titlePart(state.gist!.label), titlePart(variable)),
       totalSteps: total(),
-      placeholder: vscode.l10n.t('No column is named “{0}”: pick the column that holds it, or give one value for every row', variable),
+      placeholder: vscode.l10n.t('No column is named “{0}”: pick the column that holds it, or give one value for every row', placeholderPart(variable)),
       items: rows,
       matchOnDescription: true,
     });
     if (picked.kind !== 'item') return mappingStep(index);
     if (picked.item.constant === true) {
       const entered = await input.showInputBox({
-        title: vscode.l10n.t('{0}: Value of “{1}” for Every Row', state.gist!.label, variable),
+        title: vscode.l10n.t('{0}: Value of “{1}” for Every Row', titlePart(state.gist!.label), titlePart(variable)),
         totalSteps: total(),
         prompt: vscode.l10n.t('Sent as it is for every row (no placeholders are filled in).'),
         value: '',
@@ -224,7 +224,7 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
 
   const samplesStep: Step = async (input) => {
     const entered = await input.showInputBox({
-      title: vscode.l10n.t('{0}: Samples per Cell', state.gist!.label),
+      title: vscode.l10n.t('{0}: Samples per Cell', titlePart(state.gist!.label)),
       totalSteps: total(),
       prompt: vscode.l10n.t('Calls per row and variant: 1, or more for variants that do not always give the same text (at most {0}).', MAX_RUN_SAMPLES),
       value: String(state.samples),
@@ -258,20 +258,18 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
           action: 'badRows',
         },
         {
-          label: `$(file) ${vscode.l10n.t('Results: {0}', path.basename(state.resultsPath))}`,
+          label: `$(file) ${vscode.l10n.t('Results: {0}', resultsFileName(state.resultsPath))}`,
           description: exists ? vscode.l10n.t('exists: Enter to pick another name or replace it') : vscode.l10n.t('beside the data file; Enter to pick another name'),
           action: 'resultsFile',
         },
         {
-          label: `$(list-flat) ${vscode.l10n.t('Variants: {0}', state.variants.map(variantLabel).join(', '))}`,
-          description: Object.entries(state.mapping)
-            .map(([variable, source]) => ('column' in source ? `${variable} ← ${source.column}` : `${variable} = “${source.constant}”`))
-            .join(' · '),
+          label: `$(list-flat) ${vscode.l10n.t('Variants: {0}', variantsSummary(state.variants))}`,
+          description: mappingSummary(state.mapping),
           action: 'info',
         },
       ];
       const picked = await input.showQuickPick<SummaryRow>({
-        title: vscode.l10n.t('{0}: Run {1} Calls?', state.gist!.label, calls),
+        title: vscode.l10n.t('{0}: Run {1} Calls?', titlePart(state.gist!.label), calls),
         totalSteps: total(),
         placeholder: exists ? vscode.l10n.t('A results file of that name exists: pick another name or replace it') : vscode.l10n.t('Enter runs; Back changes an answer'),
         items: rows,

@@ -48,3 +48,12 @@ export function plainText(text: string, maxLength = 200): string {
 export function labelText(text: string, maxLength = 200): string {
   return escapeIcons(plainText(text, maxLength));
 }
+
+/**
+ * Outside text in the path of a document of the extension's own scheme, whose last segment the
+ * editor shows as the tab's title (some builds render icons there): `/` and `\` would start another
+ * segment, so they are `∕` first; then `labelText`, so the `\` that escapes `$(` stays.
+ */
+export function titleSegment(text: string, maxLength = 200): string {
+  return labelText(text.replace(/[/\\]/g, '∕'), maxLength);
+}
