@@ -4,8 +4,7 @@
 // with its control and bidirectional characters shown as escapes, and the characters that show
 // nothing as `⟨U+200B⟩`, before it is kept. Pure Node.
 import { failedAssertions } from '../expectations/gradeTest';
-import { revealInvisible } from '../shared/invisibles';
-import { escapeControl } from '../shared/oneLine';
+import { unhiddenLine } from '../shared/oneLine';
 import { variantLabel } from '../checks/checkNames';
 import type { CheckOutcome } from '../checks/checkRun';
 import { verdictOf, type CellVerdict } from '../checks/checkTally';
@@ -50,7 +49,7 @@ export interface CellRecord {
  * reorders the line (U+200B, U+200F, U+061C, tags…) as `⟨U+XXXX⟩`, as VS Code's surfaces show them; cut.
  */
 export function plain(text: string, max = 1000): string {
-  const line = revealInvisible(escapeControl(text)).text;
+  const line = unhiddenLine(text);
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

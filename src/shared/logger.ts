@@ -1,8 +1,9 @@
 // The one log of the extension, over a LogOutputChannel (levels via "Developer: Set Log Level…").
 // Every line passes through redaction so a key can never reach the output channel, and has its
-// control characters escaped so outside text inside it can never start a line of its own.
+// control characters escaped so outside text inside it can never start a line of its own, and its
+// other invisible characters shown, so it can hide nothing either.
 import * as vscode from 'vscode';
-import { escapeControl } from './oneLine';
+import { unhiddenLine } from './oneLine';
 import { isRedactable, redactSecrets } from './redact';
 
 export class Logger implements vscode.Disposable {
@@ -31,7 +32,7 @@ export class Logger implements vscode.Disposable {
 
   /** What is written for `message`: redacted, then one line. */
   private line(message: string): string {
-    return escapeControl(this.redact(message));
+    return unhiddenLine(this.redact(message));
   }
 
   /**

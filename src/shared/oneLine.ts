@@ -1,5 +1,6 @@
 // Outside text (ids, the service's error, URLs) goes into one-line messages: line breaks and
 // other control characters become spaces, and long text is cut. Pure: no `vscode`.
+import { revealInvisible } from './invisibles';
 
 export function oneLine(text: string, maxLength = 200): string {
   // eslint-disable-next-line no-control-regex
@@ -20,6 +21,15 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\
 /** Control characters written as visible escapes (`\n`, `\u2028`), so the text is one line of a log. */
 export function escapeControl(text: string): string {
   return text.replace(CONTROL, (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Text for a line of the log or of the command line, with nothing hidden: controls escaped as
+ * `\n` and `\u001b` (escapeControl), then every other character that shows nothing or reorders
+ * the line (U+200B, U+200F, U+061C, tags…) as `⟨U+XXXX⟩`, as VS Code's surfaces show them.
+ */
+export function unhiddenLine(text: string): string {
+  return revealInvisible(escapeControl(text)).text;
 }
 
 /** Plain ids and slugs go into a log line as they are; anything else is quoted JSON-style. */

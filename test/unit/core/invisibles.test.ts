@@ -10,6 +10,7 @@ import { historyTooltip } from '../../../src/history/historyTooltip';
 import { labelText, plainText, visibleLine } from '../../../src/shared/inertText';
 import { countInvisible, marker, revealInvisible } from '../../../src/shared/invisibles';
 import { markdownCodeBlock, markdownText } from '../../../src/shared/markdown';
+import { unhiddenLine } from '../../../src/shared/oneLine';
 import { userMessage } from '../../../src/shared/userMessage';
 import { renderedText } from '../support/renderedLinks';
 
@@ -159,5 +160,19 @@ describe('invisible characters: shown as ⟨U+XXXX⟩ and counted', function () 
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('a line of the log or the command line hides nothing and breaks nowhere, whatever the text (unhiddenLine)', function () {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+        const line = unhiddenLine(text);
+        // eslint-disable-next-line no-control-regex
+        assert.doesNotMatch(line, /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/, JSON.stringify(line));
+        assert.equal(countInvisible(line), 0, JSON.stringify(line));
+      }),
+      { numRuns: 2000 },
+    );
+    assert.equal(unhiddenLine('a\u200Bb\nc\u{E0041}'), 'a⟨U+200B⟩b\\nc⟨U+E0041⟩');
+    assert.equal(unhiddenLine('plain text, café 👍🏽'), 'plain text, café 👍🏽');
   });
 });
