@@ -94,7 +94,8 @@ describe('Checks in the Test Explorer', function () {
 
   after(async function () {
     await closeAllEditors();
-    rmSync(folder, { recursive: true, force: true });
+    // Undefined when `before` failed before making it: its own failure is the one to read.
+    if ((folder as string | undefined) !== undefined) rmSync(folder, { recursive: true, force: true });
   });
 
   it('lists the file → test → variant (variants made when a test is expanded), a test with a problem with its error, and the problem as a diagnostic at its line', async function () {
@@ -312,6 +313,47 @@ describe('Checks in the Test Explorer', function () {
     const grades = lines.slice(1).map((line) => (JSON.parse(line) as { checks: { test: string; pass: boolean } }).checks);
     assert.deepEqual(grades.map((grade) => [grade.test, grade.pass]).sort(), [['counts', true], ['greets', true], ['says goodbye', false]]);
     await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label.includes('echo.gistrun.jsonl'))));
+  });
+
+  // A test file's names: a description "$(pass-filled) …" drew a green check as its label, a slug
+  // drew its icon, the file's name went in as it is, and a key quoted by a problem carried its
+  // U+202E into the Problems panel. VS Code receives them inert: `$(` escaped in labels, invisible
+  // characters as ⟨U+XXXX⟩. (Here rather than in a suite of its own: the suite before this one
+  // must not discover, so that this one sees no discovery at activation.)
+  it('labels a file, its tests and variants without icons or invisible characters, and the problem in the Problems panel shows its key', async function () {
+    const namesFolder = path.join(folder, 'check-names-it');
+    mkdirSync(namesFolder, { recursive: true });
+    const namesFile = path.join(namesFolder, '$(flame) names\u200f.gisttest.json');
+    writeFileSync(
+      namesFile,
+      JSON.stringify({
+        gist: 'echo',
+        variants: ['$(bug)v\u200b'],
+        tests: [
+          { description: '$(pass-filled) passes\u202e', vars: { text: 'x' }, assert: [{ type: 'contains', value: 'x' }] },
+          { description: 'broken', 'k\u202e': 1, vars: { text: 'x' }, assert: [{ type: 'contains', value: 'x' }] },
+        ],
+      }),
+    );
+    const namesUri = vscode.Uri.file(namesFile);
+    try {
+      await api.testing.checks.discover(true);
+      const namesItem = api.testing.checks.controller.items.get(namesUri.toString());
+      assert.ok(namesItem, 'the test file is in the Test Explorer');
+      assert.equal(namesItem.label, 'checks-it/check-names-it/\\$(flame) names⟨U+200F⟩.gisttest.json');
+      const labels: string[] = [];
+      for (const test of toArray(namesItem.children)) {
+        const variants = (await expanded(test)).map((variant) => variant.label);
+        labels.push(`${test.label} › ${variants.join(', ')}`);
+      }
+      assert.deepEqual(labels.sort(), ['\\$(pass-filled) passes⟨U+202E⟩ › \\$(bug)v⟨U+200B⟩', 'broken › '].sort());
+      const messages = vscode.languages.getDiagnostics(namesUri).map((diagnostic) => diagnostic.message);
+      assert.equal(messages.length, 1, messages.join('\n'));
+      assert.match(messages[0] ?? '', /^"k⟨U\+202E⟩" is not a field of a test\./);
+    } finally {
+      rmSync(namesFolder, { recursive: true, force: true });
+      await api.testing.checks.discover(true);
+    }
   });
 
   it('Run and Save Results over a results file another window is writing leaves it alone, calls nothing, and says why on each cell', async function () {
