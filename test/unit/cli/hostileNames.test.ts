@@ -4,16 +4,13 @@
 // (U+202E, U+200F, U+061C) reaches any of them as it is. A workflow command's `file=` keeps the
 // real path (GitHub places the annotation by it), with only its control characters escaped.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { plain } from '../../../src/cli/cellRecord';
-import { EXIT_COULD_NOT_RUN, runCheckCommand } from '../../../src/cli/checkCommand';
+import { EXIT_COULD_NOT_RUN } from '../../../src/cli/checkCommand';
 import { isInvisible } from '../../../src/shared/invisibles';
-import { startService, type RunningService } from '../../../tools/service/index';
-
-const KEY = 'gk_demo_ada';
+import { useCliFixture } from './cliFixture';
 
 /** What an attacker writes into a test file's name, a description or a variant slug. */
 const HIDDEN = ['\u001b[2J', '\u001b]8;;http://e/\u0007', '\u202e', '\u200b', '\u200e', '\u200f', '\u061c', '\u{e0041}', '\u{e007f}', '\u2066', '\ufeff', '\u0085', '\u2028', '\u009b'];
@@ -38,28 +35,7 @@ function assertShown(output: string): void {
 }
 
 describe('gist-check with hostile names', function () {
-  let folder: string;
-  let service: RunningService;
-
-  before(async function () {
-    service = await startService();
-  });
-  after(async function () {
-    await service?.close();
-  });
-  beforeEach(function () {
-    folder = mkdtempSync(path.join(os.tmpdir(), 'gist-check-names-'));
-  });
-  afterEach(function () {
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  async function gistCheck(argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCheckCommand({ argv, env: { GIST_API_KEY: KEY, ...env }, cwd: folder, out: (text) => (stdout += text), err: (text) => (stderr += text), version: '0.0.0-test' });
-    return { code, stdout, stderr };
-  }
+  const cli = useCliFixture('gist-check-names-');
 
   it('plain text for a report shows every character that would hide, reorder or drive the terminal, on one line (property)', function () {
     fc.assert(
@@ -76,8 +52,8 @@ describe('gist-check with hostile names', function () {
 
   it('a test file named with ESC and bidi characters: its problem line, the annotation and the terminal show the name escaped; file= keeps the real path', async function () {
     const name = 'evil\u001b[2J\u202e\u200b.gisttest.json';
-    writeFileSync(path.join(folder, name), JSON.stringify({ gist: 'echo', tests: [{ vars: { text: '${clipboard}' }, assert: [{ type: 'contains', value: 'x' }] }] }));
-    const ran = await gistCheck([name, '--base-url', service.url], { GITHUB_ACTIONS: 'true' });
+    writeFileSync(path.join(cli.folder, name), JSON.stringify({ gist: 'echo', tests: [{ vars: { text: '${clipboard}' }, assert: [{ type: 'contains', value: 'x' }] }] }));
+    const ran = await cli.gistCheck([name, '--base-url', cli.service.url], { GITHUB_ACTIONS: 'true' });
     assert.equal(ran.code, EXIT_COULD_NOT_RUN, ran.stdout + ran.stderr);
     assertShown(ran.stderr);
     assert.match(ran.stderr, /evil\\u001b\[2J\\u202e⟨U\+200B⟩\.gisttest\.json:\d+:\d+: /);
@@ -90,8 +66,8 @@ describe('gist-check with hostile names', function () {
   it('a test file that runs: every terminal line, annotation title and message, and the JUnit XML show hostile names escaped', async function () {
     const name = 'run\u001b[31m\u200f.gisttest.json';
     const variant = 'v\u202e\u{e0041}';
-    writeFileSync(path.join(folder, name), JSON.stringify({ gist: 'echo', variants: ['plain', variant], tests: [{ description: 'd\u200b\u001b[1m', vars: { text: 'Hello' }, assert: [{ type: 'contains', value: 'Bye' }] }] }));
-    const ran = await gistCheck([name, '--base-url', service.url, '--junit', 'checks.xml'], { GITHUB_ACTIONS: 'true' });
+    writeFileSync(path.join(cli.folder, name), JSON.stringify({ gist: 'echo', variants: ['plain', variant], tests: [{ description: 'd\u200b\u001b[1m', vars: { text: 'Hello' }, assert: [{ type: 'contains', value: 'Bye' }] }] }));
+    const ran = await cli.gistCheck([name, '--base-url', cli.service.url, '--junit', 'checks.xml'], { GITHUB_ACTIONS: 'true' });
     // plain fails its assertion; the service knows no such variant, so that cell could not run.
     assert.equal(ran.code, EXIT_COULD_NOT_RUN, ran.stdout + ran.stderr);
     assertShown(ran.stderr);
@@ -104,7 +80,7 @@ describe('gist-check with hostile names', function () {
     assert.match(ran.stdout, /^✗ run\\u001b\[31m⟨U\+200F⟩\.gisttest\.json:\d+ d⟨U\+200B⟩\\u001b\[1m › plain /m);
     assert.match(ran.stdout, /^! run\\u001b\[31m⟨U\+200F⟩\.gisttest\.json:\d+ d⟨U\+200B⟩\\u001b\[1m › v\\u202e⟨U\+E0041⟩: could not run/m);
     assert.match(ran.stdout, /^ {2}run\\u001b\[31m⟨U\+200F⟩\.gisttest\.json › v\\u202e⟨U\+E0041⟩: 0 of 1 passed/m);
-    const xml = readFileSync(path.join(folder, 'checks.xml'), 'utf8');
+    const xml = readFileSync(path.join(cli.folder, 'checks.xml'), 'utf8');
     // A test case's file attribute is the real path too (CI systems link it to the file).
     const hidden = firstHidden(xml.replace(/\n/g, ' ').replace(/ file="[^"]*"/g, ''));
     assert.equal(hidden, undefined, hidden);

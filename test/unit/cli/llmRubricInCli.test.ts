@@ -3,56 +3,32 @@
 // LLM_RUBRIC_NOT_IN_CLI, counted in the summary and as <skipped message=…> in JUnit XML; the exit
 // code is the other tests' (0 or 1), or 2 when nothing else ran. Run in-process against the local service.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { EXIT_COULD_NOT_RUN, EXIT_FAILED, EXIT_PASSED, runCheckCommand } from '../../../src/cli/checkCommand';
+import { EXIT_COULD_NOT_RUN, EXIT_FAILED, EXIT_PASSED } from '../../../src/cli/checkCommand';
 import { LLM_RUBRIC_NOT_IN_CLI } from '../../../src/languageModels/llmRubric';
-import { startService, type RunningService } from '../../../tools/service/index';
-
-const KEY = 'gk_demo_ada';
-
-async function gistCheck(cwd: string, argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCheckCommand({ argv, env: { GIST_API_KEY: KEY }, cwd, out: (text) => (stdout += text), err: (text) => (stderr += text), version: '0.0.0-test' });
-  return { code, stdout, stderr };
-}
+import { useCliFixture } from './cliFixture';
 
 describe('gist-check: llm-rubric is not run on the command line', function () {
-  let folder: string;
-  let service: RunningService;
+  const cli = useCliFixture('gist-check-rubric-');
 
-  before(async function () {
-    service = await startService();
-  });
-  after(async function () {
-    await service?.close();
-  });
-  beforeEach(function () {
-    folder = mkdtempSync(path.join(os.tmpdir(), 'gist-check-rubric-'));
-  });
-  afterEach(function () {
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  const write = (name: string, tests: unknown[]): void => writeFileSync(path.join(folder, name), JSON.stringify({ gist: 'echo', variants: ['plain'], repeat: 2, tests }, null, 2));
+  const write = (name: string, tests: unknown[]): void => writeFileSync(path.join(cli.folder, name), JSON.stringify({ gist: 'echo', variants: ['plain'], repeat: 2, tests }, null, 2));
 
   it('reports the llm-rubric test as not run, makes no call for it, and keeps the exit code of the others', async function () {
     write('mixed.gisttest.json', [
       { description: 'echoes', vars: { text: 'Hello Ada' }, assert: [{ type: 'contains', value: 'Ada' }] },
       { description: 'is polite', vars: { text: 'Hello' }, assert: [{ type: 'contains', value: 'Hello' }, { type: 'llm-rubric', value: 'Is polite' }] },
     ]);
-    const before = service.calls().length;
-    const ran = await gistCheck(folder, ['mixed.gisttest.json', '--base-url', service.url, '--junit', 'checks.xml']);
+    const before = cli.service.calls().length;
+    const ran = await cli.gistCheck(['mixed.gisttest.json', '--base-url', cli.service.url, '--junit', 'checks.xml']);
     assert.equal(ran.code, EXIT_PASSED, ran.stderr + ran.stdout);
-    assert.equal(service.calls().length - before, 2, 'calls only for the test that runs (two samples)');
+    assert.equal(cli.service.calls().length - before, 2, 'calls only for the test that runs (two samples)');
     assert.match(ran.stdout, /^- mixed\.gisttest\.json:\d+ is polite › plain #1: not run \(llm-rubric is graded in VS Code only\)$/m);
     assert.match(ran.stdout, /^- mixed\.gisttest\.json:\d+ is polite › plain #2: not run/m);
     assert.match(ran.stdout, /^2 passed, 0 failed, 0 could not run, 2 not run \(llm-rubric\) · pass rate 100%, required 100%$/m);
     assert.ok(ran.stdout.includes(`Not run: ${LLM_RUBRIC_NOT_IN_CLI}`), ran.stdout);
-    const xml = readFileSync(path.join(folder, 'checks.xml'), 'utf8');
+    const xml = readFileSync(path.join(cli.folder, 'checks.xml'), 'utf8');
     assert.equal(XMLValidator.validate(xml), true);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
       testsuites: { tests: string; skipped: string; testsuite: { testcase: Array<{ name: string; skipped?: { message: string } }> } };
@@ -74,17 +50,17 @@ describe('gist-check: llm-rubric is not run on the command line', function () {
       { description: 'fails', vars: { text: 'Goodbye' }, assert: [{ type: 'contains', value: 'Hello' }] },
       { description: 'graded by a model', vars: { text: 'x' }, assert: [{ type: 'llm-rubric', value: 'Is polite' }] },
     ]);
-    const ran = await gistCheck(folder, ['failing.gisttest.json', '--base-url', service.url]);
+    const ran = await cli.gistCheck(['failing.gisttest.json', '--base-url', cli.service.url]);
     assert.equal(ran.code, EXIT_FAILED, ran.stderr + ran.stdout);
     assert.match(ran.stdout, /^0 passed, 2 failed, 0 could not run, 2 not run \(llm-rubric\)/m);
   });
 
   it('could not run (exit 2) when every test has llm-rubric: nothing was checked, never a pass', async function () {
     write('only.gisttest.json', [{ description: 'graded by a model', vars: { text: 'x' }, assert: [{ type: 'not-llm-rubric', value: 'Apologises', threshold: 0.5 }] }]);
-    const before = service.calls().length;
-    const ran = await gistCheck(folder, ['only.gisttest.json', '--base-url', service.url]);
+    const before = cli.service.calls().length;
+    const ran = await cli.gistCheck(['only.gisttest.json', '--base-url', cli.service.url]);
     assert.equal(ran.code, EXIT_COULD_NOT_RUN, ran.stderr + ran.stdout);
-    assert.equal(service.calls().length, before, 'no call');
+    assert.equal(cli.service.calls().length, before, 'no call');
     assert.match(ran.stderr, /nothing was checked: every test has llm-rubric, which gist-check does not run/);
   });
 });

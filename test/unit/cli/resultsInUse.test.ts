@@ -2,61 +2,45 @@
 // does not truncate or append to it and calls nothing for that file; it says who writes it and
 // exits 2 (could not run). Once that run is over, the same command writes the file.
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { EXIT_COULD_NOT_RUN, EXIT_PASSED, runCheckCommand } from '../../../src/cli/checkCommand';
+import { EXIT_COULD_NOT_RUN, EXIT_PASSED } from '../../../src/cli/checkCommand';
 import { defaultLockFolder, lockFileFor } from '../../../src/shared/fileLock';
-import { startService, type RunningService } from '../../../tools/service/index';
-
-async function gistCheck(cwd: string, argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCheckCommand({ argv, env: { GIST_API_KEY: 'gk_demo_ada' }, cwd, out: (text) => (stdout += text), err: (text) => (stderr += text), version: '0.0.0-test' });
-  return { code, stdout, stderr };
-}
+import { useCliFixture } from './cliFixture';
 
 describe('gist-check: a results file another run is writing', function () {
-  let folder: string;
-  let service: RunningService;
+  const cli = useCliFixture('gist-check-in-use-');
   let lock: string;
 
-  before(async function () {
-    service = await startService();
-  });
-  after(async function () {
-    await service?.close();
-  });
   beforeEach(function () {
-    folder = mkdtempSync(path.join(os.tmpdir(), 'gist-check-in-use-'));
-    lock = lockFileFor(path.join(folder, 'out', 'echo.gistrun.jsonl'), defaultLockFolder());
+    lock = lockFileFor(path.join(cli.folder, 'out', 'echo.gistrun.jsonl'), defaultLockFolder());
   });
   afterEach(function () {
     rmSync(lock, { force: true });
-    rmSync(folder, { recursive: true, force: true });
   });
 
   it('leaves it alone, calls nothing, says who writes it and exits 2; writes it once that run is over', async function () {
-    writeFileSync(path.join(folder, 'echo.gisttest.json'), JSON.stringify({ gist: 'echo', variants: ['plain'], tests: [{ vars: { text: 'Hello Ada' }, assert: [{ type: 'contains', value: 'Ada' }] }] }));
-    mkdirSync(path.join(folder, 'out'));
+    writeFileSync(path.join(cli.folder, 'echo.gisttest.json'), JSON.stringify({ gist: 'echo', variants: ['plain'], tests: [{ vars: { text: 'Hello Ada' }, assert: [{ type: 'contains', value: 'Ada' }] }] }));
+    mkdirSync(path.join(cli.folder, 'out'));
     const theirs = 'a run of another window\n';
-    writeFileSync(path.join(folder, 'out', 'echo.gistrun.jsonl'), theirs);
+    writeFileSync(path.join(cli.folder, 'out', 'echo.gistrun.jsonl'), theirs);
     // A VS Code window (our parent process stands in for it: it runs) holds the file, touched just now.
     mkdirSync(path.dirname(lock), { recursive: true, mode: 0o700 });
     writeFileSync(lock, JSON.stringify({ pid: process.ppid, host: os.hostname(), tool: 'gist-generate', since: new Date().toISOString(), token: 'theirs' }));
     const now = new Date();
     utimesSync(lock, now, now);
-    const before = service.calls().length;
-    const refused = await gistCheck(folder, ['echo.gisttest.json', '--base-url', service.url, '--results', 'out/echo.gistrun.jsonl']);
+    const before = cli.service.calls().length;
+    const refused = await cli.gistCheck(['echo.gisttest.json', '--base-url', cli.service.url, '--results', 'out/echo.gistrun.jsonl']);
     assert.equal(refused.code, EXIT_COULD_NOT_RUN, refused.stdout + refused.stderr);
     assert.match(refused.stderr + refused.stdout, new RegExp(`out/echo\\.gistrun\\.jsonl: Another VS Code window is writing this results file \\(process ${process.ppid}, since \\d\\d:\\d\\d\\)`));
-    assert.equal(service.calls().length, before, 'nothing was called');
-    assert.equal(readFileSync(path.join(folder, 'out', 'echo.gistrun.jsonl'), 'utf8'), theirs, 'neither truncated nor appended to');
+    assert.equal(cli.service.calls().length, before, 'nothing was called');
+    assert.equal(readFileSync(path.join(cli.folder, 'out', 'echo.gistrun.jsonl'), 'utf8'), theirs, 'neither truncated nor appended to');
 
     rmSync(lock);
-    const ran = await gistCheck(folder, ['echo.gisttest.json', '--base-url', service.url, '--results', 'out/echo.gistrun.jsonl']);
+    const ran = await cli.gistCheck(['echo.gisttest.json', '--base-url', cli.service.url, '--results', 'out/echo.gistrun.jsonl']);
     assert.equal(ran.code, EXIT_PASSED, ran.stdout + ran.stderr);
-    assert.match(readFileSync(path.join(folder, 'out', 'echo.gistrun.jsonl'), 'utf8'), /^\{"type":"header"/);
+    assert.match(readFileSync(path.join(cli.folder, 'out', 'echo.gistrun.jsonl'), 'utf8'), /^\{"type":"header"/);
     assert.ok(!existsSync(lock), 'gist-check released its lock');
   });
 });
