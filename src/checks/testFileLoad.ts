@@ -8,6 +8,7 @@ import { open, realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { readDataFileBatches } from '../dataset/dataRows';
 import { isDataFileError } from '../dataset/dataFileError';
+import { resolvesInsideFolder } from '../shared/insideFolder';
 import { MAX_TEST_FILE_BYTES, MAX_TESTS_PER_FILE } from '../expectations/checkLimits';
 import type { Problem, SourceRange } from '../expectations/checkModel';
 import { testFromCsvRow } from '../expectations/csvTests';
@@ -67,11 +68,6 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function inside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 /** Reads a test file and its CSV tests. Never throws for what the files hold; `signal` aborts. */
 export async function loadTestFile(filePath: string, options: LoadOptions): Promise<LoadedTestFile> {
   const read = options.bytes ?? (await readTestFileBytes(filePath));
@@ -92,7 +88,7 @@ export async function loadTestFile(filePath: string, options: LoadOptions): Prom
   let real: string;
   try {
     real = await realpath(csvPath);
-    if (!inside(await realpath(options.root), real)) {
+    if (!(await resolvesInsideFolder(options.root, real))) {
       atTestsFile(`"testsFile" leads outside the workspace (${file.testsFile.path}); a test file reads only files inside it.`);
       return { path: filePath, file, tests, csvPath, problems, sha256 };
     }

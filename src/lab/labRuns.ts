@@ -2,6 +2,7 @@
 // failures, calls per second, time left), shown in the status bar too, its results file opened in
 // the results view as it fills, and one message at the end that says how it went and what to do.
 // Starting, resuming, rerunning failed cells and exporting all come through here.
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GistClient } from '../client/gistClient';
@@ -13,6 +14,8 @@ import type { RunProgress } from '../runs/progressMeter';
 import { isResultsFileError } from '../runs/resultsFileError';
 import { planResume } from '../runs/resumePlan';
 import { readResultsHeader } from '../runs/resultsReader';
+import { dataPathOf } from '../runs/resultsFormat';
+import { resolvesInsideFolder } from '../shared/insideFolder';
 import { TEST_FILE_FORMAT } from '../runs/checksMember';
 import { CommandIds } from '../shared/commandIds';
 import type { Logger } from '../shared/logger';
@@ -106,6 +109,14 @@ export class LabRuns implements vscode.Disposable {
       void showInformation(userMessage(vscode.l10n.t('These are the results of a check run: run the checks again from the Testing view (Test: Rerun Failed Tests).')));
       return;
     }
+    if (header !== undefined && !(await this.dataInsideWorkspace(results, dataPathOf(resultsPath, header)))) {
+      // A results file is workspace content: its header may name any file, which a resume would read and send.
+      const runOverData = vscode.l10n.t('Run over Data…');
+      void Promise.resolve(
+        showError(userMessage(vscode.l10n.t('The data file of this run ({0}) is outside the workspace: a resume reads data only inside it. Start a new run on data in the workspace.'), header.data.path), runOverData),
+      ).then((choice) => (choice === runOverData ? vscode.commands.executeCommand(CommandIds.labRunOverData) : undefined));
+      return;
+    }
     const plan = await planResume(resultsPath, { rerunFailed });
     switch (plan.kind) {
       case 'complete':
@@ -132,6 +143,18 @@ export class LabRuns implements vscode.Disposable {
     await this.track(resultsPath, plan.header.gist, path.basename(plan.dataPath), (options) =>
       resumeLabRun(plan, { ...options, concurrency, maxRetries, service: { client: this.deps.client, connection } }),
     );
+  }
+
+  /**
+   * Whether a results file's data file may be read for a resume: inside the workspace folder of the
+   * results file (links followed). A results file outside every workspace folder was opened from
+   * disk by the user, and its data is wherever it is; a data file that does not exist is for the
+   * plan to report.
+   */
+  private async dataInsideWorkspace(results: vscode.Uri, dataPath: string): Promise<boolean> {
+    const folder = vscode.workspace.getWorkspaceFolder(results);
+    if (folder === undefined) return true;
+    return resolvesInsideFolder(folder.uri.fsPath, dataPath).catch(() => !existsSync(dataPath));
   }
 
   /** Runs `work` under the progress notification and the status bar, then says how it ended. */

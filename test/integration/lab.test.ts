@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LabRunSummary } from '../../src/lab/lab';
+import { resultsHeaderOf } from '../fixtures/resultsHeader';
+import { recordShownMessages } from './shownMessages';
 import { extensionApi, resetForTest, service, signIn, waitFor, type TestedApi } from './support';
 
 const ROWS = 200;
@@ -155,6 +157,25 @@ describe('Variant lab: Run over Data in VS Code', function () {
     const { last, twice } = cells(resultLines(results));
     assert.deepEqual(twice, []);
     assert.equal(last.size, ROWS * VARIANTS.length);
+  });
+
+  it('refuses to resume a results file whose data path leads outside the workspace, reading and calling nothing', async function () {
+    // A results file from a repository names a data file far outside it, as a run never writes.
+    const outside = `${'../'.repeat(24)}etc/hostname`;
+    const text = `${JSON.stringify(resultsHeaderOf({ data: { path: outside, sha256: 'a'.repeat(64), format: 'csv', rows: 1 } }, 1))}\n`;
+    writeFileSync(results, text);
+    const messages = recordShownMessages();
+    try {
+      await vscode.commands.executeCommand('gist.lab.resume', vscode.Uri.file(results));
+      await vscode.commands.executeCommand('gist.lab.rerunFailed', vscode.Uri.file(results));
+    } finally {
+      messages.dispose();
+    }
+    const said = messages.shown.map((message) => `${message.kind}: ${message.texts.join(' ')}`);
+    assert.equal(said.length, 2, said.join('\n'));
+    for (const line of said) assert.match(line, /^error: The data file of this run \(.*etc\/hostname\) is outside the workspace: a resume reads data only inside it\./, line);
+    assert.equal((await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).length, 0);
+    assert.equal(readFileSync(results, 'utf8'), text);
   });
 
   it('refuses arguments it cannot use, saying which, and sends nothing', async function () {
