@@ -16,6 +16,7 @@ import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepI
 import { resultsPathFor } from '../runs/resultsFormat';
 import { AUTOMATIC, type VariantChoice } from '../runs/variants';
 import { pickDataFile } from './dataFilePick';
+import { resultsFileChoice } from './resultsFileChoice';
 import { columnLabel, mappingSummary, placeholderPart, resultsFileName, titlePart, typedVariantLabel, variantRow, variantsSummary } from './runOverDataText';
 import { userMessage } from '../shared/userMessage';
 import { showError, showWarning } from '../shared/notify';
@@ -290,9 +291,10 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
             title: vscode.l10n.t('Results File'),
           });
           if (saved !== undefined) {
-            state.resultsPath = saved.fsPath.endsWith('.gistrun.jsonl') ? saved.fsPath : `${saved.fsPath.replace(/\.jsonl$/, '')}.gistrun.jsonl`;
-            // The save dialog asked before it let an existing file be picked.
-            state.overwrite = await context.exists(state.resultsPath);
+            const choice = resultsFileChoice(saved.fsPath);
+            state.resultsPath = choice.resultsPath;
+            // Replacing is agreed only where the save dialog asked about that very file; otherwise the summary asks.
+            state.overwrite = choice.dialogAskedAboutIt && (await context.exists(state.resultsPath));
           }
           continue;
         }
