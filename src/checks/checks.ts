@@ -23,7 +23,7 @@ import { validateBaseUrl } from '../client/urls';
 import { isRecord } from '../shared/text';
 import type { Catalog } from '../catalog/catalog';
 import { fillFileItem, itemData, resolveChildren } from './checkTree';
-import { ParsedTestFiles, type ReadTestFile } from './parsedTestFiles';
+import { ParsedTestFiles, type ReadTestFile, type TestFileBytes } from './parsedTestFiles';
 import type { LoadedTestFile } from './testFileLoad';
 import { fileItemLabel, problemMessage } from './testExplorerText';
 
@@ -177,9 +177,14 @@ export class Checks implements vscode.Disposable {
 
   /** The file read now: from its editor when it has unsaved edits (what the user sees), else from disk. */
   async load(uri: vscode.Uri): Promise<ReadTestFile | undefined> {
+    return (await this.loadWithBytes(uri)).read;
+  }
+
+  /** `load`, with the bytes it parsed: the editor's text when it has unsaved edits, else the disk's. */
+  private async loadWithBytes(uri: vscode.Uri): Promise<{ readonly read: ReadTestFile; readonly bytes: TestFileBytes }> {
     await loadCheckLibraries();
     const bytes = await this.files.bytes(uri);
-    return this.files.parse(uri, bytes, await this.deps.catalog.entries());
+    return { read: await this.files.parse(uri, bytes, await this.deps.catalog.entries()), bytes };
   }
 
   /** Reads one file and puts its tree and problems in place. */
@@ -351,10 +356,10 @@ export class Checks implements vscode.Disposable {
       void showError(userMessage(vscode.l10n.t('The export names your service, and its URL cannot be used: {0}'), base.reason), vscode.l10n.t('Set Service URL')).then((choice) => (choice === undefined ? undefined : vscode.commands.executeCommand(CommandIds.setBaseUrl)));
       return undefined;
     }
-    const read = await this.load(testFile);
-    if (read === undefined) return undefined;
+    // The text exported is the one checked: an editor's unsaved edits included, as the Test Explorer shows them.
+    const { read, bytes } = await this.loadWithBytes(testFile);
     const { loaded, variants } = read;
-    const text = Buffer.from(await vscode.workspace.fs.readFile(testFile)).toString('utf8');
+    const text = bytes === undefined ? '' : new TextDecoder().decode(bytes);
     const exported = promptfooConfig({
       loaded,
       text,

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CheckReport } from '../../src/checks/checkTestRun';
 import { defaultLockFolder, lockFileFor } from '../../src/shared/fileLock';
+import { recordShownMessages } from './shownMessages';
 import { closeAllEditors, extensionApi, resetForTest, service, signIn, waitFor, type TestedApi } from './support';
 
 /** The echo gist gives its `text` back, so which checks pass is known. */
@@ -157,6 +158,35 @@ describe('Checks in the Test Explorer', function () {
       await api.testing.checks.discover(true);
     }
   };
+
+  it('Export Checks as promptfoo Config exports the test file as its editor shows it, unsaved edits included', async function () {
+    const saved = JSON.stringify({ gist: 'echo', tests: [{ description: 'saved', vars: { text: 'Hello Ada' }, assert: [{ type: 'contains', value: 'Ada' }] }] }, undefined, 2);
+    await withTestFile('export.gisttest.json', saved, async (fileUri) => {
+      const output = vscode.Uri.file(path.join(folder, 'export-promptfooconfig.yaml'));
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fileUri));
+      try {
+        // Typed, not saved: a second test.
+        await editor.edit((edit) => edit.insert(new vscode.Position(3, 0), '    { "description": "typed, unsaved", "vars": { "text": "Hello Grace" }, "assert": [{ "type": "contains", "value": "Grace" }] },\n'));
+        assert.ok(editor.document.isDirty);
+        const messages = recordShownMessages();
+        try {
+          await vscode.commands.executeCommand('gist.checks.exportPromptfoo', { testFile: fileUri.fsPath, output: output.fsPath });
+        } finally {
+          messages.dispose();
+        }
+        assert.ok(existsSync(output.fsPath), `exported, not refused: ${JSON.stringify(messages.shown)}`);
+        const yaml = readFileSync(output.fsPath, 'utf8');
+        assert.match(yaml, /typed, unsaved/, 'the test typed in the editor is exported');
+        assert.match(yaml, /Hello Grace/);
+        assert.match(yaml, /description: ['"]?saved/, 'and the saved one');
+      } finally {
+        await vscode.window.showTextDocument(editor.document);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await closeAllEditors();
+        rmSync(output.fsPath, { force: true });
+      }
+    });
+  });
 
   it('runs a test never expanded: its variants are made for the run and carry the results', async function () {
     await withTestFile('fresh.gisttest.json', '{ "gist": "echo", "tests": [{ "description": "echoes", "vars": { "text": "Hi" }, "assert": [{ "type": "contains", "value": "Hi" }] }] }', async (freshUri) => {
