@@ -6,6 +6,7 @@
 // the export is refused with the reason. Pure Node: no `vscode`.
 import { parse as parseJsonc } from 'jsonc-parser';
 import { generateUrl } from '../client/urls';
+import { unhiddenLine } from '../shared/oneLine';
 import type { Check } from '../expectations/checkModel';
 import type { VariantChoice } from '../runs/variants';
 import { variantLabel } from './checkNames';
@@ -185,16 +186,21 @@ export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
   return { ok: true, config, notes };
 }
 
-/** The config as YAML, with a header that says where it came from, how to run it and what was translated. */
+/**
+ * The config as YAML, with a header that says where it came from, how to run it and what was
+ * translated. The header's comments hold outside text (the test file's name, its assertions): a
+ * line break in it would end the comment and write YAML of its own (a `javascript` assertion,
+ * which promptfoo runs), so each is one line with its breaks and invisible characters shown.
+ */
 export async function promptfooYaml(exported: Extract<PromptfooExport, { ok: true }>, testFileName: string): Promise<string> {
   const { stringify } = await import('yaml');
   const header = [
-    `# promptfoo config exported by Gist Generate from ${testFileName}.`,
+    `# promptfoo config exported by Gist Generate from ${unhiddenLine(testFileName)}.`,
     `# Written for promptfoo ${PROMPTFOO_VERSION}. The key is read from the environment, never written here:`,
     `#   ${KEY_VARIABLE}=… npx promptfoo@${PROMPTFOO_VERSION} eval -c promptfooconfig.yaml --no-cache`,
     '# (--no-cache: latency assertions need fresh calls, and each call should reach the service.)',
     '# Regular expressions run on JavaScript here (on RE2 in checks): a pattern that backtracks badly can hang promptfoo.',
-    ...exported.notes.map((note) => `# ${note.replace(/[\r\n]+/g, ' ')}`),
+    ...exported.notes.map((note) => `# ${unhiddenLine(note)}`),
   ];
   return `${header.join('\n')}\n${stringify(exported.config, { lineWidth: 0 })}`;
 }

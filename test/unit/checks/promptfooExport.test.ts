@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import { parse } from 'yaml';
 import { promptfooConfig, promptfooYaml, type PromptfooExport } from '../../../src/checks/promptfooExport';
 import { loadTestFile } from '../../../src/checks/testFileLoad';
@@ -117,5 +118,23 @@ describe('checks: export as a promptfoo config', function () {
     assert.match(yaml, /^# {3}GIST_API_KEY=… npx promptfoo@0\.123\.1 eval -c promptfooconfig\.yaml --no-cache$/m);
     assert.match(yaml, /^# tests\[0\]\.assert\[0\]: character-count is written as javascript/m);
     assert.doesNotMatch(yaml, /gk_/);
+  });
+
+  it('the header’s comments stay comments whatever the test file is called: a name with a line break added YAML of its own (audit)', async function () {
+    const result = await exported({ gist: 'g', tests: [{ vars: { t: 'a' }, assert: [{ type: 'contains', value: 'a' }] }] });
+    assert.ok(result.ok);
+    const forged = 'x\ndefaultTest: {assert: [{type: javascript, value: "require(\'child_process\').execSync(\'id\')"}]}\n#.gisttest.json';
+    assert.deepEqual(parse(await promptfooYaml(result, forged)), result.config, 'the name added nothing to the config');
+    const breaks = fc.constantFrom('\n', '\r', '\r\n', '\u0085', '\u2028', '\u2029', '\u000b', '\u000c', '\u202e', '\u200b');
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.oneof(breaks, fc.constantFrom('a', ': ', '- ', '{', '#', 'tests: [1]', 'providers: x')), { maxLength: 12 }), async (parts) => {
+        const name = `${parts.join('')}.gisttest.json`;
+        const yaml = await promptfooYaml(result, name);
+        assert.deepEqual(parse(yaml), result.config);
+        const headerLine = yaml.split('\n')[0] ?? '';
+        assert.doesNotMatch(headerLine, /[\r\u0085\u2028\u2029\u202e\u200b\u000b\u000c]/u, 'the name is one visible line');
+      }),
+      { numRuns: 200 },
+    );
   });
 });
