@@ -161,7 +161,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
           results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true, lock: { tool: 'gist-check' } });
         } catch (error) {
           // Another run writing it (a VS Code window, another gist-check), or a folder that cannot be written.
-          stopped = `${plain(shown(io.cwd, resultsPath), 300)}: ${isResultsFileError(error) ? error.message : `cannot be written (${plain(error instanceof Error ? error.message : String(error), 300)}).`}`;
+          stopped = `${plain(shown(io.cwd, resultsPath), 300)}: ${plain(isResultsFileError(error) ? error.message : `cannot be written (${error instanceof Error ? error.message : String(error)}).`, 500)}`;
           break;
         }
       }

@@ -4,7 +4,7 @@
 // (U+202E, U+200F, U+061C) reaches any of them as it is. A workflow command's `file=` keeps the
 // real path (GitHub places the annotation by it), with only its control characters escaped.
 import { strict as assert } from 'node:assert';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { plain } from '../../../src/cli/cellRecord';
@@ -86,5 +86,18 @@ describe('gist-check with hostile names', function () {
     assert.equal(hidden, undefined, hidden);
     // eslint-disable-next-line no-control-regex
     for (const [, file] of xml.matchAll(/ file="([^"]*)"/g)) assert.doesNotMatch(file ?? '', /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it('a results file that cannot be created: the error, which quotes its path (named after the test file), is shown escaped on one line (audit)', async function () {
+    const base = 'evil\u001b[2J\u202e\n::error title=forged::All checks passed';
+    writeFileSync(path.join(cli.folder, `${base}.gisttest.json`), JSON.stringify({ gist: 'echo', tests: [{ vars: { text: 'Hello' }, assert: [{ type: 'contains', value: 'Hello' }] }] }));
+    // A folder where the results file would go: creating it fails with Node's error, which quotes the path.
+    mkdirSync(path.join(cli.folder, 'out', `${base}.gistrun.jsonl`), { recursive: true });
+    const ran = await cli.gistCheck(['--base-url', cli.service.url, '--results', 'out/'], { GITHUB_ACTIONS: 'true' });
+    assert.equal(ran.code, EXIT_COULD_NOT_RUN, ran.stdout + ran.stderr);
+    assertShown(ran.stderr);
+    assertShown(ran.stdout);
+    assert.doesNotMatch(`${ran.stdout}\n${ran.stderr}`, /^::error title=forged/m, 'no workflow command of the file name’s making');
+    assert.match(ran.stderr, /EISDIR/);
   });
 });
