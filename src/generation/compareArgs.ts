@@ -1,7 +1,7 @@
 // Validates the arguments of `gist.compareVariants` ({gistId, variants, values?}). Pure.
 import { recordOf } from '../shared/keyedRecord';
 import { identifierProblem } from '../client/identifiers';
-import { plainText } from '../shared/inertText';
+import { titleSegment } from '../shared/inertText';
 import { isRecord } from '../shared/text';
 
 export interface CompareRequest {
@@ -58,8 +58,7 @@ export function parseCompareArgs(args: unknown): CompareArgsResult | undefined {
   return { ok: true, request: { gistId: gistId.trim(), variants: slugs, values: values === undefined ? undefined : checked } };
 }
 
-/** The title of a result document: which gist, which variant, which call. */
+/** The title of a result document (an untitled document's path): which gist, which variant, which call, each one inert path segment. */
 export function resultTitle(gistLabel: string, variant: string, callId: string): string {
-  // Path separators would turn the untitled name into folders.
-  return `${plainText(gistLabel, 80)} · ${plainText(variant, 80)} · ${plainText(callId, 80)}`.replace(/[\\/]/g, '_');
+  return `${titleSegment(gistLabel, 80)} · ${titleSegment(variant, 80)} · ${titleSegment(callId, 80)}`;
 }

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { GenerationResult } from '../client/types';
 import { resultTitle } from './compareArgs';
-import { plainText } from '../shared/inertText';
+import { titleSegment } from '../shared/inertText';
 
 /** What `gist.compareVariants` returns: every variant's result or error. */
 export interface CompareResult {
@@ -45,7 +45,7 @@ async function openResult(label: string, variant: string, result: GenerationResu
 async function show(label: string, shown: readonly Shown[]): Promise<void> {
   const [left, right] = shown;
   if (shown.length === 2 && left !== undefined && right !== undefined) {
-    const title = vscode.l10n.t('{0}: {1} ({2}) ↔ {3} ({4})', plainText(label, 80), plainText(left.variant, 80), plainText(left.callId, 80), plainText(right.variant, 80), plainText(right.callId, 80));
+    const title = vscode.l10n.t('{0}: {1} ({2}) ↔ {3} ({4})', titleSegment(label, 80), titleSegment(left.variant, 80), titleSegment(left.callId, 80), titleSegment(right.variant, 80), titleSegment(right.callId, 80));
     await vscode.commands.executeCommand('vscode.diff', left.document.uri, right.document.uri, title, { preview: false });
     return;
   }

@@ -1,7 +1,8 @@
 // "Edit in Editor…": a long or multi-line value is edited in a temporary untitled editor. Its
 // text is taken when the editor is closed, or with "Use Text" (editor title button, Ctrl+Enter).
 import * as vscode from 'vscode';
-import { labelText, plainText } from '../shared/inertText';
+import { labelText } from '../shared/inertText';
+import { valueEditorTitle } from './valueEditorTitle';
 import { ContextKeys, setContextKey } from '../shared/contextKeys';
 
 let counter = 0;
@@ -34,7 +35,7 @@ export async function useEditedText(uri?: unknown): Promise<boolean> {
 export async function editInEditor(name: string, initial: string, language?: string): Promise<string> {
   counter += 1;
   // A named untitled document, so the tab says which value it holds (the catalog's name, as plain text).
-  const uri = vscode.Uri.from({ scheme: 'untitled', path: `${plainText(name, 80).replace(/[\\/:]/g, '_')} (${counter})` });
+  const uri = vscode.Uri.from({ scheme: 'untitled', path: valueEditorTitle(name, counter) });
   const document = await vscode.workspace.openTextDocument(uri);
   if (language !== undefined) {
     await vscode.languages.setTextDocumentLanguage(document, language);

@@ -33,6 +33,6 @@ describe('parseCompareArgs', () => {
 
   it('keeps slugs distinct and titles free of path separators', () => {
     assert.deepEqual(distinctSlugs([' a', 'a', '', 'b']), ['a', 'b']);
-    assert.equal(resultTitle('A/B test', 'formal', 'call_1'), 'A_B test · formal · call_1');
+    assert.equal(resultTitle('A/B test', 'formal', 'call_1'), 'A∕B test · formal · call_1');
   });
 });

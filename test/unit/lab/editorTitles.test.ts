@@ -4,6 +4,8 @@
 // of a document's path: `/` and `\` are `∕` so it stays one segment, and the `\` that escapes `$(` stays.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
+import { resultTitle } from '../../../src/generation/compareArgs';
+import { valueEditorTitle } from '../../../src/generation/valueEditorTitle';
 import { callTextTitle } from '../../../src/history/callTextTitle';
 import { resultTextTitle } from '../../../src/lab/resultTextTitle';
 import { isInvisible } from '../../../src/shared/invisibles';
@@ -45,5 +47,19 @@ describe('tab titles from outside text', function () {
       { numRuns: 2000 },
     );
     assert.equal(callTextTitle('$(x) w/b', 'formal', '14:03:12'), '\\$(x) w∕b · formal · 14:03:12');
+  });
+
+  it('Compare Variants’ result documents (gist label, variant, the service’s call id) and Edit in Editor’s (a variable name) are one inert path segment (property; audit)', function () {
+    fc.assert(
+      fc.property(hostile, hostile, hostile, fc.nat(), (label, variant, callId, counter) => {
+        assertTitle(resultTitle(label, variant, callId), 0);
+        const title = valueEditorTitle(label, counter);
+        assertTitle(title, 0);
+        assert.ok(!title.includes(':'), 'no drive letter on Windows');
+      }),
+      { numRuns: 2000 },
+    );
+    assert.equal(resultTitle('$(warning) Welcome', 'a/b', 'call-$(check)'), '\\$(warning) Welcome · a∕b · call-\\$(check)');
+    assert.equal(valueEditorTitle('$(verified) c:tone', 2), '\\$(verified) c∶tone (2)');
   });
 });
