@@ -6,7 +6,7 @@ import type { CallHistory } from './callHistory';
 import type { HistoryItem } from './historyItem';
 import { callTextUri } from './callText';
 import { formatLatency } from './historyView';
-import { MAX_CONTENT_BYTES, type HistoryEntry } from './historyEntry';
+import { MAX_CONTENT_BYTES, MAX_VALUE_BYTES, type HistoryEntry } from './historyEntry';
 import type { Generation } from '../generation/generation';
 import { labelText } from '../shared/inertText';
 import { askModal, showInformation, showWarning } from '../shared/notify';
@@ -181,6 +181,27 @@ export class HistoryActions {
       );
       return undefined;
     }
+    if (last.cut?.includes('values') === true && !(await this.sendCutValues())) {
+      return undefined;
+    }
     return this.generation.generate({ gistId: last.gistId, variant: last.variant, values: last.values });
+  }
+
+  /**
+   * True when the user chose to send values the history kept cut short (one over its size, or too
+   * many): repeating them unasked would send other text than was typed. "Generate…" gives them again.
+   */
+  private async sendCutValues(): Promise<boolean> {
+    const generate = vscode.l10n.t('Generate…');
+    const sendKept = vscode.l10n.t('Send the Kept Values');
+    const choice = await showWarning(
+      userMessage(vscode.l10n.t('The history kept the last call’s values cut short (a value over {0} KB, or too many), so repeating it would not send what was typed. Generate again to give them, or send what was kept.'), MAX_VALUE_BYTES / 1024),
+      generate,
+      sendKept,
+    );
+    if (choice === generate) {
+      void this.generation.generate();
+    }
+    return choice === sendKept;
   }
 }

@@ -1,6 +1,7 @@
 // The "Gist Calls" history: recorded calls and failures, item actions, Repeat Last Generation.
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
+import { recordShownMessages } from './shownMessages';
 import { at, DEMO_KEY, generate, openEditor, resetForTest, service, signedInApi, waitFor, type TestedApi } from './support';
 
 describe('Call history', function () {
@@ -88,6 +89,32 @@ describe('Call history', function () {
     assert.equal(call?.path, '/v1/generate/welcome-email/short');
     assert.deepEqual(call?.body, { values: { name: 'Ada', product: 'Engine' } });
     assert.equal((await api.history())[0]?.callId, repeated.id);
+  });
+
+  it('Repeat Last Generation does not send values the history kept cut short without asking; sends them only when told to', async function () {
+    await openEditor('');
+    const typed = 'x'.repeat(40_000);
+    const original = await generate({ gistId: 'echo', variant: 'plain', values: { text: typed } });
+    assert.ok(original);
+    assert.ok((await api.history())[0]?.cut?.includes('values'), 'the history kept the value cut');
+    await service().clearCalls();
+    const closed = recordShownMessages(() => undefined);
+    try {
+      assert.equal(await vscode.commands.executeCommand('gist.repeatLast'), undefined);
+    } finally {
+      closed.dispose();
+    }
+    assert.deepEqual(await service().calls(), [], 'nothing sent while the user has not chosen');
+    assert.match(closed.shown[0]?.texts[0] ?? '', /cut short/);
+    const sendKept = recordShownMessages((_message, buttons) => buttons.find((button) => /kept/i.test(button)));
+    try {
+      assert.ok(await vscode.commands.executeCommand('gist.repeatLast'));
+    } finally {
+      sendKept.dispose();
+    }
+    const [call] = await service().calls();
+    const sent = (call?.body as { values: { text: string } } | undefined)?.values.text ?? '';
+    assert.ok(sent.length > 0 && sent.length < typed.length, `the kept value, cut (${sent.length} characters), as the user chose`);
   });
 
   it('keeps at most 100 calls', async function () {

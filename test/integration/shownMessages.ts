@@ -20,8 +20,14 @@ function detailOf(args: readonly unknown[]): string | undefined {
   return typeof options === 'object' && options !== null && 'detail' in options && typeof options.detail === 'string' ? options.detail : undefined;
 }
 
-/** Records every message shown until `dispose()`, which puts VS Code's functions back. */
-export function recordShownMessages(): { readonly shown: ShownMessage[]; dispose(): void } {
+/** Picks a message's button as a user would (undefined: closed); given to recordShownMessages, VS Code does not show the message. */
+export type MessageAnswer = (message: string, buttons: readonly string[]) => string | undefined;
+
+/**
+ * Records every message shown until `dispose()`, which puts VS Code's functions back. With
+ * `answer`, messages are answered by it instead of waiting for a click in the workbench.
+ */
+export function recordShownMessages(answer?: MessageAnswer): { readonly shown: ShownMessage[]; dispose(): void } {
   const window = vscode.window as Window & Patched;
   const original: Patched = {
     showErrorMessage: window.showErrorMessage,
@@ -33,6 +39,7 @@ export function recordShownMessages(): { readonly shown: ShownMessage[]; dispose
   const wrap = (kind: 'error' | 'warning' | 'information', show: (...args: never[]) => unknown) =>
     ((message: string, ...rest: unknown[]) => {
       shown.push({ kind, texts: [message], detail: detailOf(rest) });
+      if (answer !== undefined) return Promise.resolve(answer(message, rest.filter((item): item is string => typeof item === 'string')));
       return (show as (...args: unknown[]) => unknown).call(window, message, ...rest);
     }) as never;
   Object.assign(window, {
