@@ -10,6 +10,7 @@ import { unhiddenLine } from '../shared/oneLine';
 import type { Check } from '../expectations/checkModel';
 import type { VariantChoice } from '../runs/variants';
 import { variantLabel } from './checkNames';
+import { promptfooWouldLoad } from './promptfooLoads';
 import type { LoadedTestFile } from './testFileLoad';
 
 /** The promptfoo release whose assertions the export is written for (and the interop suite runs). */
@@ -122,6 +123,12 @@ export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
       if (misread !== undefined) {
         return { ok: false, reason: `Line ${test.range.start.line + 1} of the CSV uses ${misread}, which promptfoo ${PROMPTFOO_VERSION} would read as text to compare with; move the row into "tests" to export it.` };
       }
+    }
+  }
+  for (const test of loaded.tests) {
+    const loads = test.ok ? promptfooWouldLoad(test) : undefined;
+    if (loads !== undefined) {
+      return { ok: false, reason: `${loads.inCsv ? 'Line' : 'At line'} ${loads.line}${loads.inCsv ? ' of the CSV' : ''}, ${loads.reason}. Exporting it would turn a test into code that promptfoo runs, so it cannot be exported as it is.` };
     }
   }
   const names = new Set<string>();

@@ -137,4 +137,25 @@ describe('checks: export as a promptfoo config', function () {
       { numRuns: 200 },
     );
   });
+
+  it('refuses what promptfoo would load or run where checks read text: file:// and package: values, a var holding a template (audit: each ran code under promptfoo 0.123.1)', async function () {
+    const refused = async (test: unknown, csv?: string): Promise<string> => {
+      const result = await exported(test, csv);
+      assert.equal(result.ok, false, JSON.stringify(result));
+      return result.ok ? '' : result.reason;
+    };
+    const gist = 'g';
+    assert.match(await refused({ gist, tests: [{ vars: { name: 'Ada' }, assert: [{ type: 'contains', value: 'Ada' }, { type: 'contains', value: 'file://helpers/format.js' }] }] }), /^At line \d+, the contains assertion's value "file:\/\/helpers\/format\.js" would make promptfoo load/);
+    assert.match(await refused({ gist, tests: [{ vars: { text: 'package:./helpers/pkg.js:run' }, assert: [] }] }), /the value of "text", "package:\.\/helpers\/pkg\.js:run", would make promptfoo load/);
+    assert.match(await refused({ gist, tests: [{ vars: { text: 'Hello{{ range.constructor("process.exit()")() }}' }, assert: [] }] }), /the value of "text" holds \{\{ \}\}.*Nunjucks/);
+    assert.match(await refused({ gist, tests: [{ vars: { text: 'x' }, assert: [{ type: 'assert-set', assert: [{ type: 'icontains-any', value: ['a', '  PACKAGE:evil'] }] }] }] }), /icontains-any assertion's value "PACKAGE:evil"/);
+    assert.match(await refused({ gist, defaultTest: { assert: [{ type: 'not-equals', value: 'FILE://x.py' }] }, tests: [{ vars: { text: 'x' }, assert: [] }] }), /not-equals assertion's value "FILE:\/\/x\.py"/);
+    // {{ var }} filled: what promptfoo would see once it renders the value.
+    assert.match(await refused({ gist, tests: [{ vars: { scheme: 'file', text: 'x' }, assert: [{ type: 'contains', value: '{{ scheme }}://a.js' }] }] }), /"file:\/\/a\.js"/);
+    assert.match(await refused({ gist, testsFile: 'people.csv', tests: [] }, 'text,__expected\nHello,contains:file://helpers/format.js\n'), /^Line 2 of the CSV, the contains assertion's value "file:\/\/helpers\/format\.js"/);
+    assert.match(await refused({ gist, testsFile: 'people.csv', tests: [] }, 'text,__expected\n{{ 7*7 }},contains:a\n'), /^Line 2 of the CSV, the value of "text" holds/);
+    // Text that only mentions them is exported.
+    const fine = await exported({ gist, tests: [{ vars: { text: 'see file:// and package: docs' }, assert: [{ type: 'contains', value: 'the file: {{ text }}' }] }] });
+    assert.ok(fine.ok, fine.ok ? '' : fine.reason);
+  });
 });
