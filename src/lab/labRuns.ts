@@ -12,7 +12,8 @@ import { isLabSetupError } from '../runs/labSetupError';
 import { resumeLabRun, startLabRun, type LabRunOptions, type LabRunResult } from '../runs/labRun';
 import type { RunProgress } from '../runs/progressMeter';
 import { isResultsFileError } from '../runs/resultsFileError';
-import { planResume } from '../runs/resumePlan';
+import { planResume, resumeCalls } from '../runs/resumePlan';
+import { MAX_RUN_CALLS } from '../shared/limits';
 import { readResultsHeader } from '../runs/resultsReader';
 import { dataPathOf } from '../runs/resultsFormat';
 import { resolvesInsideFolder } from '../shared/insideFolder';
@@ -23,7 +24,7 @@ import { humanDuration } from '../shared/duration';
 import type { LabRequest } from './runOverDataFlow';
 import { RESULTS_VIEW_TYPE } from './resultsEditor';
 import { userMessage } from '../shared/userMessage';
-import { showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
+import { askModal, showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
 
 export interface LabRunsDeps {
   readonly client: GistClient;
@@ -31,6 +32,8 @@ export interface LabRunsDeps {
   ensureSignedIn(): Promise<ConnectionSettings | undefined>;
   /** The calls per run at most (`gist.lab.concurrency`) and retries per call (`gist.lab.maxRetries`). */
   labSettings(): { readonly concurrency: number; readonly maxRetries: number };
+  /** The window's profile and its service's host, for the question before a resume. */
+  destination(): { readonly profile: string; readonly host: string };
   readonly logger: Logger;
   readonly version: string;
   /** What the status bar shows of the runs under way (undefined when none). */
@@ -99,6 +102,16 @@ export class LabRuns implements vscode.Disposable {
 
   /** Resume (the missing cells) or Rerun Failed (those and the failed ones) of a results file. */
   private async again(results: vscode.Uri, rerunFailed: boolean): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      // A results file is workspace content: its header names the gist, the variants and a data file to send.
+      const manage = vscode.l10n.t('Manage Workspace Trust');
+      const choice = await showWarning(
+        userMessage(vscode.l10n.t('Resume and Rerun Failed are not available in Restricted Mode: they would send a data file of a folder you have not trusted to your service, with your key. Trust the folder to use them.')),
+        manage,
+      );
+      if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+      return;
+    }
     const resultsPath = results.fsPath;
     if (this.active.has(resultsPath)) {
       void showInformation(userMessage(vscode.l10n.t('A run is writing this results file already; wait for it, or cancel it in its notification.')));
@@ -137,9 +150,24 @@ export class LabRuns implements vscode.Disposable {
       case 'resume':
         break;
     }
+    // The header says how many cells there are: a results file from a repository may ask for any number.
+    const calls = resumeCalls(plan);
+    if (calls > MAX_RUN_CALLS) {
+      void showError(userMessage(vscode.l10n.t('This run would go on with {0} calls; a run makes at most {1}. Start a new run with fewer rows, variants or samples.'), calls.toLocaleString(), MAX_RUN_CALLS.toLocaleString()));
+      return;
+    }
     const connection = await this.deps.ensureSignedIn();
     if (connection === undefined) return;
     const { concurrency, maxRetries } = this.deps.labSettings();
+    // Calls cost: say how many, of what, to where, before any is made, as Run over Data's summary does.
+    const { profile, host } = this.deps.destination();
+    const go = vscode.l10n.t('Run {0} Calls', calls.toLocaleString());
+    const choice = await askModal(
+      rerunFailed ? userMessage(vscode.l10n.t('Rerun the failed and missing cells of {0}?'), path.basename(resultsPath)) : userMessage(vscode.l10n.t('Resume {0}?'), path.basename(resultsPath)),
+      userMessage(vscode.l10n.t('{0} calls of the gist {1} over {2}, up to {3} at a time, to profile {4} at {5}.'), calls.toLocaleString(), plan.header.gist, path.basename(plan.dataPath), concurrency, profile, host),
+      go,
+    );
+    if (choice !== go) return;
     await this.track(resultsPath, plan.header.gist, path.basename(plan.dataPath), (options) =>
       resumeLabRun(plan, { ...options, concurrency, maxRetries, service: { client: this.deps.client, connection } }),
     );

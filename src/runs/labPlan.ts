@@ -79,6 +79,13 @@ export function checkCalls(rows: number, variants: number, samples: number): voi
   }
 }
 
+/** Throws a LabSetupError when a resume would make more calls than a run makes: a results file's header may ask for any number. */
+export function checkResumeCalls(calls: number): void {
+  if (calls > MAX_RUN_CALLS) {
+    throw new LabSetupError(`This run would go on with ${calls.toLocaleString('en-US')} calls; a run makes at most ${MAX_RUN_CALLS.toLocaleString('en-US')}. Start a new run with fewer rows, variants or samples.`);
+  }
+}
+
 /** The data file's rows (in batches) as the engine takes them: the mapped values, or why a row cannot be sent. */
 export async function* engineRows(batches: AsyncIterable<readonly DataEvent[]>, mapping: ColumnMapping, variables: readonly string[]): AsyncGenerator<EngineRow[]> {
   for await (const events of batches) {

@@ -13,9 +13,9 @@ import { recordOf } from '../shared/keyedRecord';
 import { validateBaseUrl } from '../client/urls';
 import { cellResultOf } from './cellResult';
 import { runCells, type CallFunction, type EngineOptions, type RunOutcome } from './engine';
-import { checkCalls, checkMapping, checkPlan, engineRows, type LabRunPlan } from './labPlan';
+import { checkCalls, checkMapping, checkPlan, checkResumeCalls, engineRows, type LabRunPlan } from './labPlan';
 import { relativeDataPath, RESULTS_FORMAT, RESULTS_VERSION, resultsPathFor, type RunHeader } from './resultsFormat';
-import type { ResumePlan } from './resumePlan';
+import { resumeCalls, type ResumePlan } from './resumePlan';
 import { ResultsWriter } from './resultsWriter';
 import { cutToBytes } from './resultsText';
 import { MAX_ERROR_BYTES } from '../shared/limits';
@@ -132,15 +132,15 @@ export async function resumeLabRun(plan: Extract<ResumePlan, { kind: 'resume' }>
   if (header.data.format !== 'csv' && header.data.format !== 'jsonl' && header.data.format !== 'json') {
     throw new DataFileError('unknownFormat', `Only the lab's data files can be resumed here, not ${header.data.format}.`);
   }
+  checkResumeCalls(resumeCalls(plan));
   const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service), lock: { tool: options.tool.name }, expected: plan.resultsFile });
   const variables = Object.keys(header.mapping);
   const rows = engineRows(readDataFileBatches(plan.dataPath, header.data.format, { signal: options.signal }), header.mapping, variables);
-  const cellsPerRow = header.variants.length * header.samples;
   const outcome = await runInto(writer, header, options, {
     rows,
     include: (row, variantIndex, sample) => !done.has(row, variantIndex, sample) || (rerunFailed && failed.has(row, variantIndex, sample)),
     includeRowError: (row) => !rowErrors.has(row),
-    total: plan.missingCells + plan.missingRowErrors * cellsPerRow,
+    total: resumeCalls(plan),
   });
   return { ...outcome, resultsPath: plan.resultsPath };
 }

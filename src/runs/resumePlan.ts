@@ -45,6 +45,11 @@ export interface ResumeDetails {
   readonly resultsFile: ResultsFileVersion;
 }
 
+/** The calls a resume makes: each missing cell, and each cell of a row recorded as a row error again. */
+export function resumeCalls(plan: ResumeDetails): number {
+  return plan.missingCells + plan.missingRowErrors * plan.header.variants.length * plan.header.samples;
+}
+
 export type ResumePlan =
   /** Cells are missing: `resumeLabRun(plan)` runs them. */
   | ({ readonly kind: 'resume' } & ResumeDetails)

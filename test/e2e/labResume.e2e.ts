@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, reloadWindow, runCommand, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, openFile, pick, reloadWindow, runCommand, toggleRow, waitUntil } from './workbench';
 import { restoredResultsView, tabToButton } from './webviews';
 
 const ROWS = 40;
@@ -59,6 +59,8 @@ export const scenario: Scenario = {
     await page.keyboard.press('Enter');
     // This web workbench keeps SecretStorage in the page's memory: after the reload the key is asked again.
     await answer(page, 'gk_demo_ada', 'Set API Key');
+    // Resume says how many calls it makes, and to where, before any.
+    await acceptDialog(page, new RegExp(`Resume ${RESULTS.replace(/\./g, '\\.')}\\?[\\s\\S]*${ROWS * 2 - kept.length} calls of the gist welcome-email over people\\.csv`), new RegExp(`^Run ${ROWS * 2 - kept.length} Calls$`));
     await waitUntil('every cell', () => resultKeys(resultsFile).length >= ROWS * 2);
     await view.locator('.status', { hasText: /^40 rows$/ }).waitFor({ state: 'visible' });
     const keys = resultKeys(resultsFile);

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, waitUntil } from './workbench';
 import { activeCell, expectWebviewFocus, pressInWebview, resultsWebview, tabToButton, webviewText } from './webviews';
 
 const ROWS = 6;
@@ -74,6 +74,7 @@ export const scenario: Scenario = {
     await expectWebviewFocus(page, view, '.grid');
     await tabToButton(page, view, 'Rerun Failed');
     await page.keyboard.press('Enter');
+    await acceptDialog(page, /Rerun the failed and missing cells of customers\.welcome-email\.gistrun\.jsonl\?[\s\S]*2 calls of the gist welcome-email/, /^Run 2 Calls$/);
     await view.locator('.status', { hasText: /^6 rows$/ }).waitFor({ state: 'visible' });
     const lines = readFileSync(resultsFile, 'utf8').split('\n').filter((line) => line.includes('"type":"result"'));
     assert.equal(lines.length, 14, 'the two failed cells ran again: their new lines count');

@@ -75,6 +75,23 @@ export async function acceptAsIs(page: Page, title?: string | RegExp): Promise<v
   await page.keyboard.press('Enter');
 }
 
+/**
+ * A modal dialog answered by keyboard: once it shows and says `text`, checks that focus is on the
+ * button named `button` (VS Code focuses the first) and presses Enter.
+ */
+export async function acceptDialog(page: Page, text: RegExp, button: RegExp): Promise<void> {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible' });
+  const said = await dialog.innerText();
+  if (!text.test(said)) throw new Error(`the dialog says ${JSON.stringify(said)}, not ${String(text)}`);
+  const focused = page.locator('.monaco-dialog-box :focus');
+  await focused.waitFor({ state: 'attached' });
+  const label = (await focused.innerText()).trim();
+  if (!button.test(label)) throw new Error(`focus is on ${JSON.stringify(label)} in the dialog, not on ${String(button)}`);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** The label of the row the keyboard is on (what Enter picks). */
 function activeRow(page: Page): Locator {
   return page.locator(`${QUICK_INPUT} .monaco-list-row.focused`);

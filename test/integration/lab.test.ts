@@ -49,6 +49,20 @@ function cells(lines: readonly Line[]): { last: Map<string, Line>; twice: string
   return { last, twice };
 }
 
+/**
+ * `gist.lab.resume` (or rerunFailed) as the user answers its question: Resume states the calls it
+ * would make, to where, and waits for "Run N Calls". Returns what it said.
+ */
+async function resumeAnswering(command: 'gist.lab.resume' | 'gist.lab.rerunFailed', results: string): Promise<string[]> {
+  const messages = recordShownMessages((_message, buttons) => buttons.find((button) => /^Run [\d,]+ Calls$/.test(button)));
+  try {
+    await vscode.commands.executeCommand(command, vscode.Uri.file(results));
+  } finally {
+    messages.dispose();
+  }
+  return messages.shown.map((message) => [...message.texts, message.detail ?? ''].join(' '));
+}
+
 describe('Variant lab: Run over Data in VS Code', function () {
   this.timeout(120_000);
   let api: TestedApi;
@@ -129,7 +143,9 @@ describe('Variant lab: Run over Data in VS Code', function () {
     // In-flight calls end within the grace second; none starts after.
     assert.ok(callsAtCancel <= kept.length + 4 * 2, `${callsAtCancel} calls sent for ${kept.length} kept`);
     await control.clearFaults();
-    await vscode.commands.executeCommand('gist.lab.resume', vscode.Uri.file(results));
+    const said = await resumeAnswering('gist.lab.resume', results);
+    const missing = ROWS * VARIANTS.length - kept.length;
+    assert.match(said[0] ?? '', new RegExp(`^Resume .*\\.gistrun\\.jsonl\\? ${missing} calls of the gist welcome-email over customers\\.csv, up to \\d+ at a time, to profile .* at \\S+\\.$`), said.join('\n'));
     const lines = resultLines(results);
     const { last, twice } = cells(lines);
     assert.deepEqual(twice, [], 'no cell twice');
@@ -153,7 +169,7 @@ describe('Variant lab: Run over Data in VS Code', function () {
       stopped.every((line) => line.error?.kind !== 'authentication'),
       'the call the 401 answered is not recorded as a result: a resume runs it',
     );
-    await vscode.commands.executeCommand('gist.lab.resume', vscode.Uri.file(results));
+    await resumeAnswering('gist.lab.resume', results);
     const { last, twice } = cells(resultLines(results));
     assert.deepEqual(twice, []);
     assert.equal(last.size, ROWS * VARIANTS.length);

@@ -294,6 +294,14 @@ post({ type: 'ready' });
 // The table takes focus when the view does (the editor was focused), never on its own: a view opened
 // beside a run with the focus kept elsewhere must not pull it away (from the palette, say).
 if (document.hasFocus()) grid.focus();
+// Back from a dialog (Rerun Failed asks first) or another editor, focus returns to where it was, as
+// in the rest of the workbench; the table when that is gone (a row scrolled out) or never was.
+let lastFocused: HTMLElement | undefined;
+document.addEventListener('focusin', (event) => {
+  if (event.target instanceof HTMLElement) lastFocused = event.target;
+});
 window.addEventListener('focus', () => {
-  if (document.activeElement === null || document.activeElement === document.body) grid.focus();
+  if (document.activeElement !== null && document.activeElement !== document.body) return;
+  const back = lastFocused !== undefined && lastFocused.isConnected && lastFocused.closest('[hidden]') === null ? lastFocused : grid;
+  back.focus();
 });

@@ -1,6 +1,7 @@
 // The engine against the local gist service with injected faults, on a deterministic clock:
 // every run ends with exactly the cells expected and none twice, whatever the service does.
 import { strict as assert } from 'node:assert';
+import { createHash } from 'node:crypto';
 import { readFile, truncate, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { isGistError } from '../../../src/client/errors';
@@ -9,7 +10,8 @@ import { writtenForms } from '../support/writtenForms';
 import { scanDataFile } from '../../../src/dataset/dataScan';
 import { isLabSetupError } from '../../../src/runs/labSetupError';
 import { resumeLabRun, startLabRun } from '../../../src/runs/labRun';
-import { planResume, type ResumePlan } from '../../../src/runs/resumePlan';
+import { planResume, resumeCalls, type ResumePlan } from '../../../src/runs/resumePlan';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
 import { isResultsFileError } from '../../../src/runs/resultsFileError';
 import { readResultsHeader } from '../../../src/runs/resultsReader';
 import { summarizeResultsFile } from '../../../src/runs/summary';
@@ -273,6 +275,21 @@ describe('variant lab runs', function () {
     assert.ok(changed.kind === 'dataChanged' && changed.expectedSha256 !== changed.actualSha256);
     const gone = await planResume(outcome.resultsPath, { dataPath: path.join(lab.folder, 'nowhere.csv') });
     assert.equal(gone.kind, 'dataUnreadable');
+  });
+
+  it('refuses a resume that would make more calls than a run makes, calling nothing: a results file’s header may ask for any number (audit)', async function () {
+    const data = await lab.data(400);
+    const sha256 = createHash('sha256').update(await readFile(data)).digest('hex');
+    const results = path.join(lab.folder, 'asks-for-millions.gistrun.jsonl');
+    // 400 rows × 32 variants × 100 samples, none run: 1,280,000 calls.
+    const header = resultsHeaderOf({ variants: Array.from({ length: 32 }, (_, index) => `v${index}`), samples: 100, data: { path: 'people.csv', sha256, format: 'csv', rows: 400 }, mapping: { name: { column: 'name' }, product: { column: 'product' } } }, 400);
+    await writeFile(results, `${JSON.stringify(header)}\n`);
+    const plan = resumable(await planResume(results));
+    assert.equal(resumeCalls(plan), 1_280_000);
+    const calls = lab.service.calls().length;
+    await assert.rejects(resumeLabRun(plan, lab.options()), (error: unknown) => isLabSetupError(error) && /1,280,000 calls; a run makes at most 1,000,000/.test(error.message));
+    assert.equal(lab.service.calls().length, calls, 'no call');
+    assert.equal(await readFile(results, 'utf8'), `${JSON.stringify(header)}\n`);
   });
 
   it('reuses the summary’s scan of an unchanged data file, and scans again a file changed since', async function () {
