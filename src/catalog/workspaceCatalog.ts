@@ -1,10 +1,13 @@
 // The shared catalog: `.vscode/gists.json` in each workspace folder, read through
 // `vscode.workspace.fs` (so remote and virtual workspaces work), on first use rather than at
 // activation, and again whenever a file changes. Invalid or oversized files are skipped with a
-// warning. A repository is untrusted input: in an untrusted workspace the files are not read.
+// warning. A repository is untrusted input: in an untrusted workspace the files are not read, and a
+// folder on disk is read through catalogFile.ts, which refuses what is not a regular file (a link to
+// /dev/zero) and reads no more than the cap, whatever the file's size says.
 import * as vscode from 'vscode';
 import { mergeCatalogs, type Catalog } from './catalog';
-import { catalogFromBytes, tooLargeReason } from './catalogText';
+import { readCatalogFile, refusedReason } from './catalogFile';
+import { catalogFromBytes, tooLargeReason, type CatalogFromText } from './catalogText';
 import type { Logger } from '../shared/logger';
 import { showWarning } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
@@ -88,22 +91,11 @@ export class WorkspaceCatalog implements vscode.Disposable {
   private async readFolder(folder: vscode.WorkspaceFolder, multiRoot: boolean): Promise<Catalog> {
     const uri = fileUri(folder);
     const source = multiRoot ? `${folder.name}/${CATALOG_FILE}` : CATALOG_FILE;
-    let bytes: Uint8Array;
-    try {
-      // The size first, so an oversized file is never read into memory.
-      const tooLarge = tooLargeReason((await vscode.workspace.fs.stat(uri)).size);
-      if (tooLarge !== undefined) {
-        return this.invalid(uri, source, tooLarge);
-      }
-      bytes = await vscode.workspace.fs.readFile(uri);
-    } catch (error) {
-      if (!isNotFound(error)) {
-        this.logger.warn(`${source} could not be read: ${String(error)}`);
-      }
+    const parsed = uri.scheme === 'file' ? await this.readFromDisk(uri, source) : await this.readThroughWorkspace(uri, source);
+    if (parsed === undefined) {
       this.reported.delete(uri.toString());
       return { gists: [], problems: [] };
     }
-    const parsed = catalogFromBytes(bytes, source, 'workspace');
     if (!parsed.ok) {
       return this.invalid(uri, source, parsed.reason);
     }
@@ -112,6 +104,35 @@ export class WorkspaceCatalog implements vscode.Disposable {
       this.reportInvalid(uri, source, parsed.catalog.problems.join(' '));
     }
     return parsed.catalog;
+  }
+
+  /** A folder on disk: through the shared bounded read. Undefined when there is no file. */
+  private async readFromDisk(uri: vscode.Uri, source: string): Promise<CatalogFromText | undefined> {
+    const read = await readCatalogFile(uri.fsPath, source, 'workspace');
+    if (read.ok) return read.parsed;
+    return read.kind === 'missing' ? undefined : { ok: false, reason: refusedReason(read) };
+  }
+
+  /** A remote or virtual folder: its file system provider reads it, a file only, the size first. Undefined when there is none (or it cannot be read: logged). */
+  private async readThroughWorkspace(uri: vscode.Uri, source: string): Promise<CatalogFromText | undefined> {
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      // A device or pipe behind a link is no File: refused before any read.
+      if ((stat.type & vscode.FileType.File) === 0) {
+        return { ok: false, reason: 'not a regular file (a folder, a device or a pipe?): replace it with a file, or remove it' };
+      }
+      // The size first, so an oversized file is never read into memory.
+      const tooLarge = tooLargeReason(stat.size);
+      if (tooLarge !== undefined) {
+        return { ok: false, reason: tooLarge };
+      }
+      return catalogFromBytes(await vscode.workspace.fs.readFile(uri), source, 'workspace');
+    } catch (error) {
+      if (!isNotFound(error)) {
+        this.logger.warn(`${source} could not be read: ${String(error)}`);
+      }
+      return undefined;
+    }
   }
 
   private invalid(uri: vscode.Uri, source: string, reason: string): Catalog {

@@ -28,6 +28,11 @@ export interface ReadTestFile {
 /** A file's content before it is parsed: its bytes, or undefined when it cannot be read (loadTestFile says why). */
 export type TestFileBytes = Uint8Array | undefined;
 
+/** The folder a test file and its CSV must stay inside: its workspace folder (else its own folder). */
+function rootOf(uri: vscode.Uri): string {
+  return vscode.workspace.getWorkspaceFolder(uri)?.uri.fsPath ?? path.dirname(uri.fsPath);
+}
+
 export class ParsedTestFiles {
   private readonly parsed = new Map<string, { readonly sha256: string; readonly loaded: LoadedTestFile }>();
 
@@ -36,7 +41,7 @@ export class ParsedTestFiles {
     // A document without unsaved edits can lag behind the disk (VS Code reloads it a moment later).
     const open = vscode.workspace.textDocuments.find((document) => document.isDirty && document.uri.toString() === uri.toString());
     if (open !== undefined) return new TextEncoder().encode(open.getText());
-    const read = await readTestFileBytes(uri.fsPath);
+    const read = await readTestFileBytes(uri.fsPath, rootOf(uri));
     return read instanceof Uint8Array ? read : undefined;
   }
 
@@ -49,8 +54,7 @@ export class ParsedTestFiles {
     if (cached !== undefined && cached.sha256 === sha256) {
       loaded = cached.loaded;
     } else {
-      const folder = vscode.workspace.getWorkspaceFolder(uri);
-      loaded = await loadTestFile(uri.fsPath, { root: folder?.uri.fsPath ?? path.dirname(uri.fsPath), ...(bytes !== undefined ? { bytes } : {}) });
+      loaded = await loadTestFile(uri.fsPath, { root: rootOf(uri), ...(bytes !== undefined ? { bytes } : {}) });
       if (sha256 !== undefined && loaded.file.testsFile === undefined) this.parsed.set(key, { sha256, loaded });
       else this.parsed.delete(key);
     }

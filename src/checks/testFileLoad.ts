@@ -1,13 +1,16 @@
 // A test file read for a run or for the Test Explorer: the `*.gisttest.json` parsed, and the rows
 // of its `testsFile` CSV as more tests, read with the lab's CSV reader. Both files are workspace
-// content: the test file is capped before it is read, the CSV is streamed with the checks' test
-// cap, and a `testsFile` that leads outside the root (a symbolic link included) is refused. What is
-// wrong is a problem at its place, never a test that silently passes. Pure Node: no `vscode`.
+// content: the test file must be a regular file inside the root (a link to /dev/zero, a named pipe
+// or a link out of the workspace is refused unread) and is read only up to its cap, the CSV is
+// streamed with the checks' test cap, and a `testsFile` that leads outside the root (a symbolic
+// link included) is refused. What is wrong is a problem at its place, never a test that silently
+// passes. Pure Node: no `vscode`.
 import { createHash } from 'node:crypto';
-import { open, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { readDataFileBatches } from '../dataset/dataRows';
 import { isDataFileError } from '../dataset/dataFileError';
+import { readBoundedFile } from '../shared/boundedFile';
 import { resolvesInsideFolder } from '../shared/insideFolder';
 import { MAX_TEST_FILE_BYTES, MAX_TESTS_PER_FILE } from '../expectations/checkLimits';
 import type { Problem, SourceRange } from '../expectations/checkModel';
@@ -39,25 +42,19 @@ export interface LoadOptions {
 
 const START: SourceRange = { file: 'testFile', start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The file's bytes, refused past the cap before it is read whole. */
-export async function readTestFileBytes(file: string): Promise<Uint8Array | { readonly problem: string }> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    return { problem: `The test file cannot be read: ${reason(error)}.` };
+/**
+ * The file's bytes, when it is a regular file inside `root` (the folder it was found in) and within
+ * the cap; else the problem, and nothing was read (see shared/boundedFile.ts).
+ */
+export async function readTestFileBytes(file: string, root: string): Promise<Uint8Array | { readonly problem: string }> {
+  const read = await readBoundedFile(file, MAX_TEST_FILE_BYTES, { inside: root, insideName: 'the workspace folder' });
+  if (read.ok) return read.bytes;
+  if (read.kind === 'tooLarge') {
+    // Its size when the file system gave one over the cap; else reading found more than the cap.
+    const size = read.size === undefined ? 'more' : `${Math.ceil(read.size / 1024).toLocaleString('en-US')} KiB`;
+    return { problem: `This test file has ${size}, over the limit of ${MAX_TEST_FILE_BYTES / 1024} KiB: split it, or move its tests into a CSV ("testsFile").` };
   }
-  try {
-    const { size } = await handle.stat();
-    if (size > MAX_TEST_FILE_BYTES) {
-      return { problem: `This test file has ${Math.ceil(size / 1024).toLocaleString('en-US')} KiB, over the limit of ${MAX_TEST_FILE_BYTES / 1024} KiB: split it, or move its tests into a CSV ("testsFile").` };
-    }
-    return new Uint8Array(await handle.readFile());
-  } catch (error) {
-    return { problem: `The test file cannot be read: ${reason(error)}.` };
-  } finally {
-    await handle.close();
-  }
+  return { problem: `The test file cannot be read: ${read.reason}.` };
 }
 
 function reason(error: unknown): string {
@@ -70,7 +67,7 @@ function reason(error: unknown): string {
 
 /** Reads a test file and its CSV tests. Never throws for what the files hold; `signal` aborts. */
 export async function loadTestFile(filePath: string, options: LoadOptions): Promise<LoadedTestFile> {
-  const read = options.bytes ?? (await readTestFileBytes(filePath));
+  const read = options.bytes ?? (await readTestFileBytes(filePath, options.root));
   if (!(read instanceof Uint8Array)) {
     const file = parseTestFile({ bytes: new Uint8Array() });
     return { path: filePath, file, tests: [], problems: [{ message: read.problem, range: START }], sha256: '' };

@@ -5,10 +5,10 @@
 // HTTPS_PROXY/NO_PROXY. Exit code 0 passed, 1 failed, 2 could not run. Tests with llm-rubric are
 // not run (a model is picked in VS Code only): reported as such, they leave the exit code alone
 // unless nothing else ran. Pure Node.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { catalogFromBytes } from '../catalog/catalogText';
+import { readCatalogFile } from '../catalog/catalogFile';
 import type { Catalog } from '../catalog/catalog';
 import { validateApiKey, validateHeaderName } from '../client/apiKey';
 import { GistClient } from '../client/gistClient';
@@ -65,11 +65,11 @@ function shown(cwd: string, file: string): string {
   return (relative.startsWith('..') || path.isAbsolute(relative) ? file : relative).split(path.sep).join('/');
 }
 
-function readCatalog(root: string): Catalog | undefined {
-  const file = path.join(root, '.vscode', 'gists.json');
-  if (!existsSync(file)) return undefined;
-  const read = catalogFromBytes(readFileSync(file), '.vscode/gists.json', 'workspace');
-  return read.ok ? read.catalog : undefined;
+/** The catalog of `--root`, none when it has no `.vscode/gists.json` (or an invalid one); a file that cannot be read at all (a link to /dev/zero, too large) is a reason not to run. */
+async function readCatalog(root: string): Promise<{ readonly catalog: Catalog | undefined } | { readonly refused: string }> {
+  const read = await readCatalogFile(path.join(root, '.vscode', 'gists.json'), '.vscode/gists.json', 'workspace');
+  if (read.ok) return { catalog: read.parsed.ok ? read.parsed.catalog : undefined };
+  return read.kind === 'missing' ? { catalog: undefined } : { refused: read.reason };
 }
 
 function resultsPathFor(args: CheckArgs, loaded: LoadedTestFile, several: boolean, cwd: string): string | undefined {
@@ -139,9 +139,12 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
     return couldNotRun(`--results names one file, but ${loaded.length} test files run: give a folder, and each gets <name>${RESULTS_SUFFIX} there.`);
   }
 
+  const catalogRead = await readCatalog(root);
+  if ('refused' in catalogRead) return couldNotRun(`.vscode/gists.json cannot be read: ${plain(catalogRead.refused, 500)}.`);
+  const catalog = catalogRead.catalog;
+
   const connection: ConnectionSettings = { baseUrl: baseUrl.url, apiKeyHeader: header.name, apiKey: key.key, timeoutMs: args.timeoutMs };
   const client = new GistClient({ userAgent: `gist-check/${io.version}`, dispatcherFactory: trustOnFirstTls(proxyDispatcherFactory({}, io.systemCas)), knownKeys: () => secrets });
-  const catalog = readCatalog(root);
   const runs: FileRun[] = [];
   const total = new CheckTally();
   let skippedCells = 0;

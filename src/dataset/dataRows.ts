@@ -1,6 +1,8 @@
 // Opens a data file and streams its rows, whatever its format, with the run's row cap. The file is
-// read in 64 KiB chunks and never whole. Pure Node: no `vscode`.
-import { createReadStream } from 'node:fs';
+// read in 64 KiB chunks and never whole, and only when it is a regular file: a stream of /dev/zero
+// never ends and a named pipe's open waits forever (shared/boundedFile.ts). Results files are
+// streamed through the same chunks. Pure Node: no `vscode`.
+import { isFileRefusal, openRegularFile } from '../shared/boundedFile';
 import { MAX_RUN_ROWS } from '../shared/limits';
 import { flatten } from './batches';
 import { csvRowBatches } from './csvRows';
@@ -49,24 +51,40 @@ export async function* dataEventBatches(chunks: AsyncIterable<Uint8Array>, forma
   }
 }
 
-/** The chunks of a file, each handed to `onChunk` first; a file system failure is a DataFileError. */
+/** The chunks of a file, each handed to `onChunk` first; a file system failure, or a file that is not a regular one, is a DataFileError. */
 export async function* fileChunks(path: string, options: Pick<DataRowsOptions, 'onChunk' | 'signal'> = {}): AsyncGenerator<Uint8Array> {
-  const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES, signal: options.signal });
+  const checkAborted = (): void => {
+    if (options.signal?.aborted === true) throw new DOMException('The read was aborted.', 'AbortError');
+  };
+  checkAborted();
+  const opened = await openRegularFile(path);
+  if (!opened.ok) throw unreadable(opened);
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      options.onChunk?.(chunk);
-      yield chunk;
+    for (;;) {
+      checkAborted();
+      // A buffer of its own for each chunk: a reader may keep it (a line that goes on in the next one).
+      const chunk = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+      const { bytesRead } = await opened.handle.read(chunk, 0, READ_CHUNK_BYTES, null);
+      if (bytesRead === 0) return;
+      const read = bytesRead === READ_CHUNK_BYTES ? chunk : chunk.subarray(0, bytesRead);
+      options.onChunk?.(read);
+      yield read;
     }
   } catch (error) {
     throw unreadable(error);
   } finally {
-    stream.destroy();
+    await opened.handle.close().catch(() => undefined);
   }
 }
 
 /** Why the file system refused a file, as the end of a sentence. */
 export function whyUnreadable(error: unknown): string {
-  const cause = isDataFileError(error) ? error.cause : error;
+  let cause = isDataFileError(error) ? error.cause : error;
+  if (isFileRefusal(cause)) {
+    // What the file is (a device, a pipe) is said as the refusal says it; what the system said, as before.
+    if ((cause.kind !== 'missing' && cause.kind !== 'unreadable') || cause.cause === undefined) return cause.reason;
+    cause = cause.cause;
+  }
   const code = (cause as { code?: unknown } | undefined)?.code;
   return code === 'ENOENT'
     ? 'it does not exist (was it moved or renamed?)'
@@ -77,7 +95,7 @@ export function whyUnreadable(error: unknown): string {
         : `the system said ${String(code ?? (cause instanceof Error ? cause.message : cause))}`;
 }
 
-/** A file system error as a DataFileError that says what to do. */
+/** A file system error (or a file refused as not a regular one) as a DataFileError that says what to do. */
 export function unreadable(error: unknown): unknown {
   if (isDataFileError(error) || (error instanceof Error && error.name === 'AbortError')) {
     return error;

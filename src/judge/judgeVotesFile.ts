@@ -4,12 +4,12 @@
 // judgement is in: the header then, with it, so a run the user cancelled before any answer leaves
 // no file. One line per judgement, appended as it comes (review/votesFileAppend.ts, under the lock
 // the run holds), so a crash loses at most the one in flight. Pure Node: no `vscode`.
-import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { reviewerActions, type ReviewerActions } from '../review/reviewerActions';
 import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from '../review/votes';
 import { votesFileName } from '../review/votesFileName';
 import { parseVotesFile, type VotesProblem } from '../review/votesReader';
+import { readBoundedFile } from '../shared/boundedFile';
 import type { FileLock } from '../shared/fileLock';
 import { appendToVotesFile } from '../review/votesFileAppend';
 
@@ -47,16 +47,15 @@ export class JudgeVotesFile {
     const name = path.basename(file);
     const resultsName = path.basename(resultsPath);
     let text: string | undefined;
-    try {
-      // A file from a repository may be of any size: one the reader would refuse is not read at all.
-      if ((await stat(file)).size > VOTES_LIMITS.fileChars) {
-        return { ok: false, problem: `${name} is larger than ${VOTES_LIMITS.fileChars / (1024 * 1024)} MiB, more than a votes file holds. Move it away to judge again.` };
-      }
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        return { ok: false, problem: `${name} cannot be read: ${(error as Error).message}` };
-      }
+    // A file from a repository may be anything: a regular file of the results' folder is read, up
+    // to what a votes file holds; a link out, a device or a pipe is refused unread (shared/boundedFile.ts).
+    const read = await readBoundedFile(file, VOTES_LIMITS.fileChars, { inside: path.dirname(resultsPath), insideName: 'the results file’s folder' });
+    if (read.ok) {
+      text = new TextDecoder().decode(read.bytes);
+    } else if (read.kind === 'tooLarge') {
+      return { ok: false, problem: `${name} is larger than ${VOTES_LIMITS.fileChars / (1024 * 1024)} MiB, more than a votes file holds. Move it away to judge again.` };
+    } else if (read.kind !== 'missing') {
+      return { ok: false, problem: `${name} cannot be read: ${read.reason}. Move it away to judge again.` };
     }
     if (text === undefined || text.trim().length === 0) {
       return { ok: true, file: new JudgeVotesFile(file, resultsName, model, undefined, reviewerActions(model, 'judge', []), []) };

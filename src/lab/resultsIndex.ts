@@ -3,7 +3,8 @@
 // Built by reading the file once, then extended by reading only what was appended (a run writing
 // it, in this window or another). A cell's text is read back from the file when it is shown.
 // Every line is checked as hostile input by the results reader's own rules. Pure Node: no `vscode`.
-import { open } from 'node:fs/promises';
+import { whyUnreadable } from '../dataset/dataRows';
+import { openRegularFile } from '../shared/boundedFile';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
@@ -120,15 +121,14 @@ export class ResultsIndex {
    * of bytes took 20–60 ms.
    */
   async catchUp(signal?: AbortSignal, maxBytes = Number.POSITIVE_INFINITY, maxMs = Number.POSITIVE_INFINITY): Promise<boolean> {
-    let handle;
-    try {
-      handle = await open(this.path, 'r');
-    } catch (error) {
-      throw new ResultsFileError('unreadable', `The results file cannot be read: ${error instanceof Error ? error.message : String(error)}.`, error);
+    // Read up to the size the open file has, and only a regular file: a named pipe's open would wait forever.
+    const opened = await openRegularFile(this.path);
+    if (!opened.ok) {
+      throw new ResultsFileError('unreadable', `The results file cannot be read: ${whyUnreadable(opened)}.`, opened.cause ?? opened);
     }
+    const { handle, size } = opened;
     let changed = false;
     try {
-      const { size } = await handle.stat();
       if (size < this.readOffset) {
         // The file was replaced or cut: read it again from the start.
         this.rows.clear();

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFile, open, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
+import { openRegularFile } from '../shared/boundedFile';
 import { FileLock, isFileLockError } from '../shared/fileLock';
 import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from './votes';
 import { parseVotesFile } from './votesReader';
@@ -74,16 +75,19 @@ interface Head {
   readonly endsWithNewline: boolean;
 }
 
+/**
+ * The start and end of the file there, undefined when there is none. One from a repository that is
+ * not a regular file of its folder (a named pipe, whose open would wait forever; a link out, which
+ * an append would write through) is refused: nothing is read from or written to it.
+ */
 async function readHead(file: string): Promise<Head | undefined> {
-  let handle;
-  try {
-    handle = await open(file, 'r');
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return undefined;
-    throw error;
+  const opened = await openRegularFile(file, { inside: path.dirname(file), insideName: 'the results file’s folder' });
+  if (!opened.ok) {
+    if (opened.kind === 'missing') return undefined;
+    throw new VotesFileError('foreign', `${path.basename(file)} is not written to: ${opened.reason}.`);
   }
+  const { handle, size } = opened;
   try {
-    const { size } = await handle.stat();
     const head = Buffer.alloc(Math.min(size, VOTES_LIMITS.headerBytes + 1));
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     const lineEnd = head.subarray(0, bytesRead).indexOf(0x0a);

@@ -86,6 +86,16 @@ export const MAX_RESULT_CONTENT_BYTES = 1024 * 1024;
  */
 export const MAX_RESULT_LINE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * The votes files beside one results file (one per reviewer and per judge model; review/votes.ts
+ * caps each at 64 MiB and 200,000 lines): how many are looked at, and their bytes together. The
+ * largest votes file (~58 MB: ~1.4 s and ~170 MB of heap to read) and as much again are read;
+ * twenty links to it (43 s and 2 GiB of heap on the extension host) are not. A team's files (ten
+ * reviewers of 5,000 votes, ~15 MB) fit many times over. Past either cap the rest are named, not read.
+ */
+export const MAX_VOTES_FILES = 64;
+export const MAX_VOTES_BYTES = 128 * 1024 * 1024;
+
 /** `gist.requestTimeoutSeconds`: the range declared in package.json. */
 export const MIN_TIMEOUT_SECONDS = 1;
 export const MAX_TIMEOUT_SECONDS = 600;

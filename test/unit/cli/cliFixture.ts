@@ -3,14 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { runCheckCommand } from '../../../src/cli/checkCommand';
 import { startService, type RunningService } from '../../../tools/service/index';
+import { callInChild } from '../support/childCall';
+import { collectedCheck, type CliRun } from './collectedCheck';
 
-export interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type { CliRun } from './collectedCheck';
 
 export interface CliFixture {
   /** The local service, started once for the suite. */
@@ -19,6 +16,8 @@ export interface CliFixture {
   readonly folder: string;
   /** `gist-check <argv>` in `folder`, with the demo key in GIST_API_KEY and `env` besides. */
   gistCheck(argv: readonly string[], env?: NodeJS.ProcessEnv): Promise<CliRun>;
+  /** The same in a child process killed after `timeoutMs`: for runs that would hang or eat all memory when the code is wrong. Undefined when it was killed. */
+  gistCheckInChild(argv: readonly string[], env?: NodeJS.ProcessEnv, timeoutMs?: number): Promise<CliRun | undefined>;
 }
 
 /** Registers the suite's hooks; the fixture's members are set once they ran. */
@@ -46,11 +45,13 @@ export function useCliFixture(folderPrefix: string): CliFixture {
       if (folder === undefined) throw new Error('the folder is made in beforeEach()');
       return folder;
     },
-    async gistCheck(argv, env = {}) {
-      let stdout = '';
-      let stderr = '';
-      const code = await runCheckCommand({ argv, env: { GIST_API_KEY: 'gk_demo_ada', ...env }, cwd: fixture.folder, out: (text) => (stdout += text), err: (text) => (stderr += text), version: '0.0.0-test' });
-      return { code, stdout, stderr };
+    gistCheck(argv, env = {}) {
+      return collectedCheck(argv, { GIST_API_KEY: 'gk_demo_ada', ...env }, fixture.folder);
+    },
+    async gistCheckInChild(argv, env = {}, timeoutMs) {
+      const call = await callInChild(require.resolve('./collectedCheck'), 'collectedCheck', [argv, { GIST_API_KEY: 'gk_demo_ada', ...env }, fixture.folder], timeoutMs);
+      if (call.error !== undefined) throw new Error(call.error);
+      return call.timedOut ? undefined : (call.value as CliRun);
     },
   };
   return fixture;
