@@ -23,6 +23,18 @@ export const MAX_REGEX_CHARS = 4 * 1024;
 /** A JSON Schema (as JSON text) and its nesting: Ajv compiles untrusted schemas recursively. */
 export const MAX_SCHEMA_CHARS = 64 * 1024;
 export const MAX_SCHEMA_DEPTH = 32;
+/**
+ * Subschemas that may apply to one value of an output once a schema's `$ref`s are followed
+ * (schemaWork.ts). A 1 MB output holds at most ~500,000 values; at 100 checks each Ajv takes
+ * ~150 ms on that worst case, and an output of a language model (~20 bytes a value) stays
+ * within tens of milliseconds. A oneOf of some 40 definitions still fits.
+ */
+export const MAX_SCHEMA_CHECKS_PER_VALUE = 100;
+/**
+ * Subschemas over all the places of a value, `$ref`s followed: bounds the walk that counts them,
+ * and the code Ajv compiles for a definition it copies into each place that uses it.
+ */
+export const MAX_SCHEMA_CHECKS = 10_000;
 /** Problems reported for one file; past this one more says how many were left out. */
 export const MAX_PROBLEMS_PER_FILE = 200;
 /** A result's reason, and one quoted excerpt of outside text inside it. */

@@ -1,17 +1,22 @@
 // JSON Schemas of is-json and contains-json, compiled with Ajv as promptfoo does (strict schema
 // mode, so a typo in a keyword is an error rather than a schema that accepts everything). A schema
 // in a test file is untrusted: it is capped in size and depth before Ajv sees it (Ajv compiles
-// recursively), remote `$ref`s are never fetched, and `pattern`s run on the linear-time engine.
-// Pure: no `vscode`.
+// recursively), remote `$ref`s are never fetched, `pattern`s run on the linear-time engine, and a
+// schema whose `$ref`s would make checking a value slow is refused before Ajv compiles it
+// (schemaWork.ts: Ajv has no option bounding that work). Ajv's defaults that matter here are kept:
+// it stops at the first error (no `allErrors`) and takes no `$data` references. Pure: no `vscode`.
 import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types';
 import { checkLibraries } from './checkLibraries';
 import { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH } from './checkLimits';
+import { schemaWorkProblem } from './schemaWork';
 import { compileUserRegex } from './userRegex';
 
-/** Validates one JSON value; `errors` is Ajv's text for the first failure. */
-export type SchemaValidator = (value: unknown) => { readonly valid: true } | { readonly valid: false; readonly errors: string };
+/** Checks one JSON value: `errors` is Ajv's text for the first failure, `reason` why it could not be checked. */
+export type SchemaValidator = (
+  value: unknown,
+) => { readonly verdict: 'valid' } | { readonly verdict: 'invalid'; readonly errors: string } | { readonly verdict: 'unchecked'; readonly reason: string };
 
 export type SchemaCompilation = { readonly ok: true; readonly validator: SchemaValidator } | { readonly ok: false; readonly message: string };
 
@@ -80,7 +85,14 @@ export class SchemaCompiler {
     if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) {
       return { ok: false, message: `the JSON Schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` };
     }
-    this.ajv ??= new (checkLibraries().Ajv)({ addUsedSchema: false, code: { regExp: linearRegExp } });
+    const costly = schemaWorkProblem(schema as Record<string, unknown>);
+    if (costly !== undefined) {
+      return { ok: false, message: costly };
+    }
+    // inlineRefs: a definition of at most 4 keywords ({ "type": "number", "minimum": 0 }) is copied
+    // where it is used, cheaper than a call; a larger one is compiled once and called. Copying all
+    // (Ajv's default) took 5 s to compile a schema within the limits: one definition used 1,500 times.
+    this.ajv ??= new (checkLibraries().Ajv)({ addUsedSchema: false, inlineRefs: 4, code: { regExp: linearRegExp } });
     const ajv = this.ajv;
     let validate: ValidateFunction;
     try {
@@ -94,7 +106,15 @@ export class SchemaCompiler {
     }
     return {
       ok: true,
-      validator: (value) => (validate(value) === true ? { valid: true } : { valid: false, errors: errorsText(validate.errors, ajv) }),
+      validator: (value) => {
+        try {
+          return validate(value) === true ? { verdict: 'valid' } : { verdict: 'invalid', errors: errorsText(validate.errors, ajv) };
+        } catch (error) {
+          // Ajv follows a recursive $ref with a recursive call: an output nested deep enough overflows the stack.
+          const overflow = error instanceof RangeError && /call stack/i.test(error.message);
+          return { verdict: 'unchecked', reason: overflow ? 'it nests too deeply' : error instanceof Error ? error.message : String(error) };
+        }
+      },
     };
   }
 }

@@ -208,10 +208,19 @@ function isJsonOutcome(assertion: Assertion, output: string): Outcome {
     return { pass: !inverse, explain: () => ({ failure: 'Expected the output to not be valid JSON' }) };
   }
   const checked = e.schema.validator(parsed);
-  if (inverse) {
-    return { pass: !checked.valid, explain: () => ({ failure: 'The output is JSON that conforms to the schema' }) };
+  switch (checked.verdict) {
+    case 'unchecked':
+      return { pass: false, explain: () => ({ failure: uncheckedFailure(checked.reason) }) };
+    case 'valid':
+      return { pass: !inverse, explain: () => ({ failure: 'The output is JSON that conforms to the schema' }) };
+    case 'invalid':
+      return { pass: inverse, explain: () => ({ failure: `The JSON does not conform to the schema: ${checked.errors}` }) };
   }
-  return { pass: checked.valid, explain: () => ({ failure: checked.valid ? '' : `The JSON does not conform to the schema: ${checked.errors}` }) };
+}
+
+/** Neither a pass nor a fail of the schema, whichever way the assertion reads: it fails, saying why. */
+function uncheckedFailure(reason: string): string {
+  return `The JSON could not be checked against the JSON Schema: ${reason}`;
 }
 
 function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
@@ -222,12 +231,22 @@ function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
     return { pass: inverse ? objects.length === 0 : objects.length > 0, explain: () => ({ failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` }) };
   }
   let lastErrors: string | undefined;
+  let unchecked: string | undefined;
   for (const object of objects) {
     const checked = e.schema.validator(object);
-    if (checked.valid) {
+    if (checked.verdict === 'valid') {
       return { pass: !inverse, explain: () => ({ failure: 'The output contains JSON that conforms to the schema' }) };
     }
-    lastErrors = checked.errors;
+    if (checked.verdict === 'unchecked') {
+      unchecked ??= checked.reason;
+    } else {
+      lastErrors = checked.errors;
+    }
+  }
+  if (unchecked !== undefined) {
+    // The object left unchecked may be the one that conforms.
+    const reason = unchecked;
+    return { pass: false, explain: () => ({ failure: `${uncheckedFailure(reason)}${stopped}` }) };
   }
   return {
     pass: inverse,
@@ -253,6 +272,20 @@ export function pendingResult(assertion: Assertion): CheckResult {
 }
 
 /**
+ * Whether the output passed, and why not. The output and the file are outside input: should one
+ * still defeat a check (JSON nested deep enough to overflow the stack while it is compared or
+ * shown), the assertion fails saying so, and the run goes on.
+ */
+function evaluate(assertion: Assertion, call: CallOutcome): { readonly passed: boolean; readonly why?: Explanation } {
+  try {
+    const outcome = outcomeOf(assertion, call);
+    return outcome.pass ? { passed: true } : { passed: false, why: outcome.explain() };
+  } catch (error) {
+    return { passed: false, why: { failure: `The assertion could not be evaluated: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+}
+
+/**
  * Runs one assertion. A weight of 0 always passes (promptfoo: a metric-only assertion); the score
  * stays. A model-graded one comes back pending: gradeWithModel grades it.
  */
@@ -260,14 +293,13 @@ export function runAssertion(assertion: Assertion, call: CallOutcome): CheckResu
   if (assertion.expectation.kind === 'rubric') {
     return pendingResult(assertion);
   }
-  const outcome = outcomeOf(assertion, call);
-  const pass = assertion.weight === 0 ? true : outcome.pass;
-  const why = outcome.pass ? undefined : outcome.explain();
+  const { passed, why } = evaluate(assertion, call);
+  const pass = assertion.weight === 0 ? true : passed;
   return {
     check: 'assertion',
     type: assertion.type,
     pass,
-    score: outcome.pass ? 1 : 0,
+    score: passed ? 1 : 0,
     reason: why === undefined ? 'Assertion passed' : reasonText(why.failure),
     range: assertion.range,
     ...(assertion.metric !== undefined ? { metric: assertion.metric } : {}),
