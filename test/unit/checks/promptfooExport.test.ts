@@ -132,6 +132,7 @@ describe('checks: export as a promptfoo config', function () {
         const yaml = await promptfooYaml(result, name);
         assert.deepEqual(parse(yaml), result.config);
         const headerLine = yaml.split('\n')[0] ?? '';
+        // eslint-disable-next-line no-control-regex -- the controls are what the header must not hold
         assert.doesNotMatch(headerLine, /[\r\u0085\u2028\u2029\u202e\u200b\u000b\u000c]/u, 'the name is one visible line');
       }),
       { numRuns: 200 },
