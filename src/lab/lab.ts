@@ -1,7 +1,7 @@
 // The variant lab, as the extension shows it: "Run over Data…", the runs of this window, the
 // results view of `.gistrun.jsonl` files, Resume, Rerun Failed and Export. Its engine, data
 // readers and results format are pure (src/runs, src/dataset) and shared with the command line.
-import { createWriteStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GistCatalog } from '../catalog/gistCatalog';
@@ -26,6 +26,7 @@ import { recordOf } from '../shared/keyedRecord';
 import { resultsPathFor } from '../runs/resultsFormat';
 import { userMessage } from '../shared/userMessage';
 import { showError, showInformation, showWarning } from '../shared/notify';
+import { writeWholeFile } from '../shared/wholeFile';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
 import { settings } from '../shared/settings';
 import { reviewerName } from './reviewerName';
@@ -269,15 +270,15 @@ export class Lab implements vscode.Disposable {
       title: vscode.l10n.t('Export Results'),
     });
     if (target_ === undefined) return undefined;
-    const index = await ResultsIndex.open(results.fsPath);
-    const stream = createWriteStream(target_.fsPath);
-    const written = new Promise<void>((resolve, reject) => {
-      stream.on('finish', resolve);
-      stream.on('error', reject);
-    });
-    const rows = await exportResults(index, chosen, (chunk) => (stream.write(chunk) ? Promise.resolve() : new Promise((resolve) => stream.once('drain', resolve))));
-    stream.end();
-    await written;
+    let rows: number;
+    try {
+      const index = await ResultsIndex.open(results.fsPath);
+      // Whole or not at all: a file the user agreed to replace is kept until the export is complete.
+      rows = await writeWholeFile(target_.fsPath, (append) => exportResults(index, chosen, append));
+    } catch (error) {
+      void showError(userMessage(vscode.l10n.t('The results could not be exported to {0} ({1}); nothing was written there. Check the folder and try again.'), path.basename(target_.fsPath), error instanceof Error ? error.message : String(error)));
+      return undefined;
+    }
     const open = vscode.l10n.t('Open');
     void Promise.resolve(showInformation(userMessage(vscode.l10n.t('Exported {0} rows to {1}.'), rows, path.basename(target_.fsPath)), open)).then((choice) =>
       choice === open ? vscode.window.showTextDocument(target_) : undefined,

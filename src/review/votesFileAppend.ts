@@ -9,11 +9,11 @@
 // - A file of another reviewer, or made under another instruction, or that is not a votes file at
 //   all is refused, never written into.
 // Pure Node: no `vscode`.
-import { randomBytes } from 'node:crypto';
-import { appendFile, open, rename, unlink } from 'node:fs/promises';
+import { appendFile, rename } from 'node:fs/promises';
 import * as path from 'node:path';
 import { openRegularFile } from '../shared/boundedFile';
 import { FileLock, isFileLockError } from '../shared/fileLock';
+import { writeWholeFile } from '../shared/wholeFile';
 import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from './votes';
 import { parseVotesFile } from './votesReader';
 import { formatVotesEntry, formatVotesHeader } from './votesWriter';
@@ -100,21 +100,8 @@ async function readHead(file: string): Promise<Head | undefined> {
 }
 
 /** The header and lines as a new file, written beside it and renamed into place once synced. */
-async function createWhole(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx');
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+function createWhole(file: string, text: string): Promise<void> {
+  return writeWholeFile(file, (append) => append(text));
 }
 
 function describe(header: VotesHeader): string {
