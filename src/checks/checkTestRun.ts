@@ -68,7 +68,7 @@ export interface CheckRunDeps {
   /** The model that grades this run's llm-rubric assertions, after the user picked it and agreed; undefined when they did not. */
   chooseRubricModel(counts: Omit<RubricConsentQuestion, 'model'>): Promise<RubricModel | undefined>;
   /** Tells the user once per run (through notify.ts). */
-  notice(kind: 'restricted' | 'signedOut' | 'authentication', detail?: string): void;
+  notice(kind: 'restricted' | 'signedOut' | 'authentication' | 'notSaved', detail?: string): void;
   openResults(file: vscode.Uri): void;
 }
 
@@ -239,11 +239,13 @@ export class CheckTestRun {
     }
     const include = (test: number, variant: number, sample: number): boolean => wanted.has(cellKey(test, variant, sample));
     let results: ResultsWriter | undefined;
+    // Why the results could not be saved once the run ended, if they could not.
+    let notSaved: string | undefined;
     const resultsFile = this.save ? resultsPathForTestFile(uri.fsPath) : undefined;
     if (resultsFile !== undefined) {
       const { profile, host } = this.deps.destination();
       try {
-        results = await ResultsWriter.create(resultsFile, checksHeader(loaded, { resultsPath: resultsFile, variants, profile, host, tool: { name: 'gist-generate', version: this.deps.version } }), { secrets: [connection.apiKey], overwrite: true });
+        results = await ResultsWriter.create(resultsFile, checksHeader(loaded, { resultsPath: resultsFile, variants, profile, host, tool: { name: 'gist-generate', version: this.deps.version } }), { secrets: [connection.apiKey], overwrite: true, replaceWhenClosed: true });
       } catch (error) {
         // Another run writes that file (a window, gist-check), or it cannot be written: this file's cells are not run, and say why.
         if (!isResultsFileError(error)) throw error;
@@ -281,15 +283,19 @@ export class CheckTestRun {
       });
     } finally {
       cancel.dispose();
-      await results?.close().catch((error: unknown) => this.deps.logger.error(`Checks: the results file could not be written: ${String(error)}`));
+      await results?.close().catch((error: unknown) => {
+        notSaved = error instanceof Error ? error.message : String(error);
+        this.deps.logger.error(`Checks: the results file could not be written: ${notSaved}`);
+      });
     }
+    if (notSaved !== undefined && resultsFile !== undefined) this.deps.notice('notSaved', `${path.basename(resultsFile)}: ${notSaved}`);
     const stop = outcome.end === 'stopped' && outcome.reason !== undefined ? ('error' in outcome.reason && outcome.reason.error instanceof Error ? outcome.reason.error.message : outcome.reason.kind) : undefined;
     for (const leaf of pending) {
       if (outcome.end === 'cancelled') this.record(leaf, 'skipped');
       else this.record(leaf, 'errored', [new vscode.TestMessage(stop ?? vscode.l10n.t('The run stopped before this check ran.'))]);
     }
     if (outcome.reason?.kind === 'authentication') this.deps.notice('authentication', stop);
-    if (resultsFile !== undefined && outcome.progress.done > 0) this.deps.openResults(vscode.Uri.file(resultsFile));
+    if (resultsFile !== undefined && notSaved === undefined && outcome.progress.done > 0) this.deps.openResults(vscode.Uri.file(resultsFile));
     return outcome.reason?.kind === 'authentication' || outcome.reason?.kind === 'configuration' ? stop : undefined;
   }
 

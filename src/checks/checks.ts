@@ -387,7 +387,13 @@ export class Checks implements vscode.Disposable {
     return output;
   }
 
-  private async notice(kind: 'restricted' | 'signedOut' | 'authentication', detail?: string): Promise<void> {
+  private async notice(kind: 'restricted' | 'signedOut' | 'authentication' | 'notSaved', detail?: string): Promise<void> {
+    if (kind === 'notSaved') {
+      const showLog = vscode.l10n.t('Show Log');
+      const choice = await showError(userMessage(vscode.l10n.t('The results of this run could not be saved ({0}); the Testing view shows them, and the earlier results file is as it was. Check the folder, then use Run and Save Results again.'), detail ?? ''), showLog);
+      if (choice === showLog) await vscode.commands.executeCommand(CommandIds.showLog);
+      return;
+    }
     if (kind === 'restricted') {
       const manage = vscode.l10n.t('Manage Workspace Trust');
       const choice = await showWarning(userMessage(vscode.l10n.t('Checks do not run in Restricted Mode: a test file from a folder you have not trusted would send its values to your service with your key. Trust the folder to run them.')), manage);

@@ -161,7 +161,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         const headerLine = checksHeader(one, { resultsPath, variants, profile: null, host: new URL(baseUrl.url).host, tool: { name: 'gist-check', version: io.version } });
         try {
           await mkdir(path.dirname(resultsPath), { recursive: true });
-          results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true, lock: { tool: 'gist-check' } });
+          results = await ResultsWriter.create(resultsPath, headerLine, { secrets, overwrite: true, replaceWhenClosed: true, lock: { tool: 'gist-check' } });
         } catch (error) {
           // Another run writing it (a VS Code window, another gist-check), or a folder that cannot be written.
           stopped = `${plain(shown(io.cwd, resultsPath), 300)}: ${plain(isResultsFileError(error) ? error.message : `cannot be written (${error instanceof Error ? error.message : String(error)}).`, 500)}`;
@@ -201,7 +201,13 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
           if (github) for (const annotation of annotationsOf(record)) out(annotation);
         },
       });
-      await results?.close();
+      try {
+        await results?.close();
+      } catch (error) {
+        // The checks ran and are reported below; their results file could not be written.
+        stopped = `${plain(shown(io.cwd, resultsPath ?? ''), 300)}: ${plain(error instanceof Error ? error.message : String(error), 500)}`;
+        break;
+      }
       run.seconds = (Date.now() - run.startedAt.getTime()) / 1000;
       if (outcome.end === 'cancelled') {
         stopped = 'cancelled';

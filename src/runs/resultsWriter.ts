@@ -5,7 +5,9 @@
 // Every line is redacted of every key given (see `resultsText.ts`). A writer holds the file's lock
 // (shared/fileLock.ts) from before it opens the file until it is closed: one writer per file, across
 // windows and processes. Pure Node: no `vscode`.
-import { open, type FileHandle } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { FileLock, isFileLockError, type FileLockOptions } from '../shared/fileLock';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import type { ResultsLine, RunHeader } from './resultsFormat';
@@ -66,23 +68,33 @@ export class ResultsWriter {
   private waiting = 0;
   private failure: Error | undefined;
   private closed = false;
+  /** Result and row-error lines appended (the header not counted). */
+  private appended = 0;
 
   private constructor(
     private readonly handle: FileHandle,
     private position: number,
     private readonly secrets: readonly string[],
     private readonly lock: FileLock,
+    /** With `replaceWhenClosed`: the file written, and the one it replaces once closed. */
+    private readonly replacing?: { readonly temporary: string; readonly target: string },
   ) {}
 
   /**
    * A new results file with its header. Refuses to replace a file that exists unless `overwrite`,
    * and any file another run is writing (a ResultsFileError of kind `busy`), even with `overwrite`.
    */
-  static async create(path: string, header: RunHeader, options: ResultsWriterOptions & { readonly overwrite?: boolean }): Promise<ResultsWriter> {
+  static async create(path: string, header: RunHeader, options: ResultsWriterOptions & { readonly overwrite?: boolean; readonly replaceWhenClosed?: boolean }): Promise<ResultsWriter> {
     const lock = await lockOf(path, options);
+    // Replacing when closed, the lines go to a file beside it (the lock held on `path` meanwhile).
+    const replacing = options.overwrite === true && options.replaceWhenClosed === true ? { temporary: join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`), target: path } : undefined;
     let handle: FileHandle;
     try {
-      handle = await open(path, options.overwrite === true ? 'w' : 'wx');
+      // A folder of that name would refuse the rename only at the end, after every call.
+      if (replacing !== undefined && (await stat(path).catch(() => undefined))?.isDirectory() === true) {
+        throw Object.assign(new Error(`${path} is a folder`), { code: 'EISDIR' });
+      }
+      handle = await open(replacing?.temporary ?? path, replacing !== undefined ? 'wx' : options.overwrite === true ? 'w' : 'wx');
     } catch (error) {
       await lock.release();
       if ((error as { code?: unknown }).code === 'EEXIST') {
@@ -90,12 +102,13 @@ export class ResultsWriter {
       }
       throw new ResultsFileError('writeFailed', `The results file cannot be created: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
-    const writer = new ResultsWriter(handle, 0, options.secrets, lock);
+    const writer = new ResultsWriter(handle, 0, options.secrets, lock, replacing);
     writer.enqueue(lineText(header, options.secrets));
     try {
       await writer.flushed();
     } catch (error) {
       await handle.close().catch(() => undefined);
+      if (replacing !== undefined) await unlink(replacing.temporary).catch(() => undefined);
       await lock.release();
       throw error;
     }
@@ -147,6 +160,7 @@ export class ResultsWriter {
       this.failure = new ResultsFileError('writeFailed', error instanceof Error ? error.message : String(error), error);
       return;
     }
+    this.appended += 1;
     this.enqueue(text);
   }
 
@@ -171,21 +185,40 @@ export class ResultsWriter {
     }
   }
 
-  /** Writes what is queued, syncs and closes the file. Rejects with the first write failure, if any. */
+  /**
+   * Writes what is queued, syncs and closes the file. Rejects with the first write failure, if any.
+   * Replacing when closed, the new file takes the old one's place only when it is whole and holds
+   * a line besides its header: a run that stopped before its first result keeps the earlier results.
+   */
   async close(): Promise<void> {
     if (this.closed) {
       return;
     }
+    let whole = false;
     try {
       await this.flushed();
       await this.handle.sync();
+      whole = true;
     } finally {
       this.closed = true;
       try {
         await this.handle.close();
+        if (this.replacing !== undefined) {
+          if (whole && this.appended > 0) await this.putInPlace(this.replacing);
+          else await unlink(this.replacing.temporary).catch(() => undefined);
+        }
       } finally {
         await this.lock.release();
       }
+    }
+  }
+
+  private async putInPlace({ temporary, target }: { readonly temporary: string; readonly target: string }): Promise<void> {
+    try {
+      await rename(temporary, target);
+    } catch (error) {
+      await unlink(temporary).catch(() => undefined);
+      throw new ResultsFileError('writeFailed', `The results could not replace the results file: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
   }
 

@@ -3,7 +3,7 @@
 // Rerun Failed through VS Code's own command, a continuous run on save, a 500 and a 401 in the
 // middle of a run, Run and Save Results, and the calls kept out of "Gist Calls".
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -343,6 +343,26 @@ describe('Checks in the Test Explorer', function () {
     const grades = lines.slice(1).map((line) => (JSON.parse(line) as { checks: { test: string; pass: boolean } }).checks);
     assert.deepEqual(grades.map((grade) => [grade.test, grade.pass]).sort(), [['counts', true], ['greets', true], ['says goodbye', false]]);
     await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label.includes('echo.gistrun.jsonl'))));
+  });
+
+  it('Run and Save Results keeps the earlier results file when the run stops before its first result (audit: it was truncated at once)', async function () {
+    const results = path.join(folder, 'echo.gistrun.jsonl');
+    const earlier = `${JSON.stringify({ type: 'header', note: 'the earlier run' })}\n${JSON.stringify({ type: 'result', note: 'an earlier cell' })}\n`;
+    writeFileSync(results, earlier);
+    try {
+      // The key is refused at the first call: the run stops with no result.
+      await service().injectFaults({ path: '/v1/generate', status: 401, error: 'Key revoked' }, 100);
+      const messages = recordShownMessages(() => undefined);
+      try {
+        await api.testing.checks.saveProfile.runHandler(new vscode.TestRunRequest([fileItem()], undefined, api.testing.checks.saveProfile), new vscode.CancellationTokenSource().token);
+      } finally {
+        messages.dispose();
+      }
+      assert.equal(readFileSync(results, 'utf8'), earlier, 'the earlier results, as they were');
+      assert.deepEqual(readdirSync(folder).filter((name) => name.endsWith('.tmp')), [], 'nothing left beside them');
+    } finally {
+      rmSync(results, { force: true });
+    }
   });
 
   // A test file's names: a description "$(pass-filled) …" drew a green check as its label, a slug
