@@ -31,9 +31,16 @@ function cellText(result: CellResult | undefined): string {
   return result.error !== null ? `[failed: ${result.error.kind}] ${result.error.message}` : (result.content ?? '');
 }
 
-/** A cell a spreadsheet would not run: formulas start with these. */
+/**
+ * Formulas start with = + - @ (OWASP's CSV injection list, with tab and carriage return); some
+ * spreadsheets also read them after leading spaces, line breaks or invisible characters, and in
+ * their full-width forms (＝ ＋ － ＠).
+ */
+const FORMULA_START = /^[\t\r]|^[\s\u200b-\u200f\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u;
+
+/** A cell a spreadsheet would not run: one that could start a formula is written after a `'`. */
 export function spreadsheetSafe(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** Writes the table through `write`, a row at a time; resolves when every row is written. */

@@ -231,6 +231,11 @@ describe('results view (pure)', function () {
     assert.equal(lines[1], '1,Person 1,Dear Al,Hi Al');
     assert.ok(csv.includes(`"'=HYPERLINK(""http://evil.example"",""x"")"`), csv);
     assert.equal(spreadsheetSafe('-1+1'), "'-1+1");
+    // After spaces, line breaks or invisible characters, and full-width (audit).
+    for (const formula of [' =1+1', '\n=HYPERLINK("http://e")', '\u200b=1', '\ufeff@SUM(A1)', '＝1+1', '＋1', '－1', '＠x', ' \t=1']) {
+      assert.equal(spreadsheetSafe(formula), `'${formula}`, JSON.stringify(formula));
+    }
+    for (const text of ['Dear Ada', 'a=1', '1-2', ' plain', '']) assert.equal(spreadsheetSafe(text), text);
     let markdown = '';
     await exportResults(index, 'markdown', (chunk) => Promise.resolve(void (markdown += chunk)));
     const row5 = markdown.split('\n').find((line) => line.startsWith('| 5 |'))!;
