@@ -23,6 +23,7 @@ import type { Logger } from '../shared/logger';
 import { humanDuration } from '../shared/duration';
 import type { LabRequest } from './runOverDataFlow';
 import { RESULTS_VIEW_TYPE } from './resultsEditor';
+import { resultsFileChoice } from './resultsFileChoice';
 import { userMessage } from '../shared/userMessage';
 import { askModal, showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
 
@@ -70,10 +71,15 @@ export class LabRuns implements vscode.Disposable {
     return this.active.has(resultsPath);
   }
 
-  /** A new run, as the flow asked for it. */
+  /**
+   * A new run, as the flow asked for it. When its results file's name turned out taken (made
+   * meanwhile, or another window writes it), the message offers Save As…, which runs the same
+   * request under another name: none of the flow's answers is asked again.
+   */
   async start(request: LabRequest, connection: ConnectionSettings): Promise<LabRunResult | undefined> {
     const { concurrency, maxRetries } = this.deps.labSettings();
-    return this.track(request.resultsPath, request.gist.label, path.basename(request.dataPath), (options) =>
+    const saveAs = (resultsPath: string, overwrite: boolean): void => void this.start({ ...request, resultsPath, overwrite }, connection);
+    return this.track(request.resultsPath, request.gist.label, path.basename(request.dataPath), saveAs, (options) =>
       startLabRun(
         {
           gistId: request.gist.id,
@@ -168,7 +174,7 @@ export class LabRuns implements vscode.Disposable {
       go,
     );
     if (choice !== go) return;
-    await this.track(resultsPath, plan.header.gist, path.basename(plan.dataPath), (options) =>
+    await this.track(resultsPath, plan.header.gist, path.basename(plan.dataPath), undefined, (options) =>
       resumeLabRun(plan, { ...options, concurrency, maxRetries, service: { client: this.deps.client, connection } }),
     );
   }
@@ -186,7 +192,13 @@ export class LabRuns implements vscode.Disposable {
   }
 
   /** Runs `work` under the progress notification and the status bar, then says how it ended. */
-  private async track(resultsPath: string, gistLabel: string, dataName: string, work: (options: Pick<LabRunOptions, 'signal' | 'onProgress' | 'tool'>) => Promise<LabRunResult>): Promise<LabRunResult | undefined> {
+  private async track(
+    resultsPath: string,
+    gistLabel: string,
+    dataName: string,
+    saveAs: ((resultsPath: string, overwrite: boolean) => void) | undefined,
+    work: (options: Pick<LabRunOptions, 'signal' | 'onProgress' | 'tool'>) => Promise<LabRunResult>,
+  ): Promise<LabRunResult | undefined> {
     const run: ActiveRun = { abort: new AbortController(), progress: undefined };
     this.active.set(resultsPath, run);
     this.publish(resultsPath);
@@ -215,7 +227,7 @@ export class LabRuns implements vscode.Disposable {
       this.report(result, gistLabel);
       return result;
     } catch (error) {
-      this.reportSetupFailure(error, resultsPath);
+      this.reportSetupFailure(error, resultsPath, saveAs);
       return undefined;
     } finally {
       this.active.delete(resultsPath);
@@ -282,7 +294,24 @@ export class LabRuns implements vscode.Disposable {
     void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped after {0} calls: {1}.'), done, why), resume, openResults)).then(open);
   }
 
-  private reportSetupFailure(error: unknown, resultsPath: string): void {
+  private reportSetupFailure(error: unknown, resultsPath: string, saveAs?: (resultsPath: string, overwrite: boolean) => void): void {
+    if (saveAs !== undefined && isResultsFileError(error) && (error.kind === 'exists' || error.kind === 'busy')) {
+      // A new run whose name is taken: another name keeps every answer of the flow.
+      const other = vscode.l10n.t('Save As…');
+      const openResults = vscode.l10n.t('Open Results');
+      void Promise.resolve(showWarning(userMessage('{0}', error.message), other, openResults)).then(async (choice) => {
+        if (choice === openResults) {
+          await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(resultsPath), RESULTS_VIEW_TYPE, { preview: false });
+        } else if (choice === other) {
+          const saved = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.file(resultsPath), filters: { [vscode.l10n.t('Gist run results')]: ['jsonl'] }, title: vscode.l10n.t('Results File') });
+          if (saved === undefined) return;
+          const picked = resultsFileChoice(saved.fsPath);
+          // Replacing is agreed only where the dialog asked about that very file; a taken name fails again, with this message.
+          saveAs(picked.resultsPath, picked.dialogAskedAboutIt && existsSync(picked.resultsPath));
+        }
+      });
+      return;
+    }
     if (isResultsFileError(error) && (error.kind === 'busy' || error.kind === 'changed')) {
       // Another window or gist-check writes the file (busy), or wrote to it while the resume was planned (changed).
       const action = error.kind === 'busy' ? vscode.l10n.t('Open Results') : vscode.l10n.t('Resume');

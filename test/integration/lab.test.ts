@@ -194,6 +194,27 @@ describe('Variant lab: Run over Data in VS Code', function () {
     assert.equal(readFileSync(results, 'utf8'), text);
   });
 
+  it('a results file name taken when the run starts: Save As… runs the same request under another name, asking nothing else again', async function () {
+    writeFileSync(results, 'a file made meanwhile\n');
+    const other = results.replace(/\.gistrun\.jsonl$/, '.second.gistrun.jsonl');
+    const window = vscode.window as { showSaveDialog: typeof vscode.window.showSaveDialog };
+    const showSaveDialog = window.showSaveDialog;
+    window.showSaveDialog = () => Promise.resolve(vscode.Uri.file(other));
+    const messages = recordShownMessages((_message, buttons) => buttons.find((button) => button === 'Save As…'));
+    try {
+      assert.equal(await run({ variants: ['formal'], resultsFile: results }), undefined, 'the first start is refused');
+      await waitFor('the run under the other name', () => existsSync(other) && resultLines(other).length === ROWS, 30_000);
+    } finally {
+      messages.dispose();
+      window.showSaveDialog = showSaveDialog;
+    }
+    assert.ok(messages.shown.some((message) => message.kind === 'warning' && /exists already/.test(message.texts[0] ?? '')), JSON.stringify(messages.shown));
+    assert.equal(readFileSync(results, 'utf8'), 'a file made meanwhile\n', 'the file of that name is left alone');
+    const header = JSON.parse(readFileSync(other, 'utf8').split('\n')[0] ?? '{}') as { variants: unknown; gist: unknown };
+    assert.deepEqual([header.gist, header.variants], ['welcome-email', ['formal']]);
+    rmSync(other, { force: true });
+  });
+
   it('refuses arguments it cannot use, saying which, and sends nothing', async function () {
     const summary = await vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: [], dataFile });
     assert.equal(summary, undefined);
