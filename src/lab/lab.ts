@@ -25,8 +25,9 @@ import { scanDataFile, type DataScan } from '../dataset/dataScan';
 import { recordOf } from '../shared/keyedRecord';
 import { resultsPathFor } from '../runs/resultsFormat';
 import { userMessage } from '../shared/userMessage';
-import { showError, showInformation, showWarning } from '../shared/notify';
+import { showError, showInformation } from '../shared/notify';
 import { writeWholeFile } from '../shared/wholeFile';
+import { refusedInRestrictedMode } from './restrictedModeRefusal';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
 import { settings } from '../shared/settings';
 import { reviewerName } from './reviewerName';
@@ -153,13 +154,7 @@ export class Lab implements vscode.Disposable {
    * key, and returns how the run ended.
    */
   async runOverData(target?: unknown): Promise<LabRunSummary | undefined> {
-    if (!vscode.workspace.isTrusted) {
-      const manage = vscode.l10n.t('Manage Workspace Trust');
-      const choice = await showWarning(
-        userMessage(vscode.l10n.t('Run over Data is not available in Restricted Mode: it would send a data file of a folder you have not trusted to your service, with your key. Trust the folder to use it.')),
-        manage,
-      );
-      if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+    if (await refusedInRestrictedMode(userMessage(vscode.l10n.t('Run over Data is not available in Restricted Mode: it would send a data file of a folder you have not trusted to your service, with your key. Trust the folder to use it.')))) {
       return;
     }
     const given = parseLabRunArgs(target);

@@ -24,6 +24,7 @@ import { humanDuration } from '../shared/duration';
 import type { LabRequest } from './runOverDataFlow';
 import { RESULTS_VIEW_TYPE } from './resultsEditor';
 import { resultsFileChoice } from './resultsFileChoice';
+import { refusedInRestrictedMode } from './restrictedModeRefusal';
 import { userMessage } from '../shared/userMessage';
 import { askModal, showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
 
@@ -108,14 +109,12 @@ export class LabRuns implements vscode.Disposable {
 
   /** Resume (the missing cells) or Rerun Failed (those and the failed ones) of a results file. */
   private async again(results: vscode.Uri, rerunFailed: boolean): Promise<void> {
-    if (!vscode.workspace.isTrusted) {
-      // A results file is workspace content: its header names the gist, the variants and a data file to send.
-      const manage = vscode.l10n.t('Manage Workspace Trust');
-      const choice = await showWarning(
+    // A results file is workspace content: its header names the gist, the variants and a data file to send.
+    if (
+      await refusedInRestrictedMode(
         userMessage(vscode.l10n.t('Resume and Rerun Failed are not available in Restricted Mode: they would send a data file of a folder you have not trusted to your service, with your key. Trust the folder to use them.')),
-        manage,
-      );
-      if (choice === manage) await vscode.commands.executeCommand('workbench.trust.manage');
+      )
+    ) {
       return;
     }
     const resultsPath = results.fsPath;
