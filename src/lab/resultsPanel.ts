@@ -126,9 +126,12 @@ export class ResultsPanel implements vscode.Disposable {
 
   /** Gist: Review Results Blind…: shows the view and starts the review (once the file is read). */
   async review(): Promise<void> {
-    this.panel.reveal(undefined, false);
+    // Shown without taking focus while the reviewer's name may be asked: the view's focus reaches
+    // its frame a moment later and took the keyboard from the name's input box. The pane takes it after.
+    this.panel.reveal(undefined, true);
     this.reviewOnLoad = true;
     await this.startReviewOnLoad();
+    if (!this.disposed) this.panel.reveal(undefined, false);
   }
 
   dispose(): void {
