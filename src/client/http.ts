@@ -1,6 +1,5 @@
 // The HTTP layer: undici loaded lazily (activation never pays for it), one request with an
 // overall deadline, cancellation, and a size cap that stops reading instead of buffering.
-import { EventEmitter } from 'node:events';
 import type * as UndiciModule from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ResponseHeaders } from './envelope';
@@ -18,22 +17,6 @@ let undiciModule: Promise<Undici> | undefined;
 export function loadUndici(): Promise<Undici> {
   undiciModule ??= import('undici');
   return undiciModule;
-}
-
-/**
- * What undici listens to for aborting this one request. An EventEmitter rather than an
- * AbortSignal: undici accepts either, and an AbortSignal's listener cost about 20 µs a call,
- * most of the client's overhead over a bare undici loop (npm run bench).
- */
-class AbortEmitter extends EventEmitter {
-  aborted = false;
-
-  abort(): void {
-    if (!this.aborted) {
-      this.aborted = true;
-      this.emit('abort');
-    }
-  }
 }
 
 export interface HttpRequest {
@@ -64,28 +47,91 @@ function contentLength(headers: ResponseHeaders): number | undefined {
   return raw !== undefined && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-/** Reads the body up to `cap` bytes; past it the stream is destroyed, so the rest is never read. */
-async function readCapped(body: Dispatcher.ResponseData['body'], progress: { -readonly [K in keyof BodyProgress]: BodyProgress[K] }, cap: number): Promise<string> {
-  if (progress.expectedBytes !== undefined && progress.expectedBytes > cap) {
-    body.destroy();
-    throw tooLarge(cap, progress.status);
+/** U+FEFF at the start of a body, which undici's `body.text()` dropped too. */
+const BYTE_ORDER_MARK = 0xfeff;
+
+/**
+ * One response, read through undici's handler interface: the head, then the body into a list of
+ * chunks up to `cap` bytes (past it, or past a Content-Length over it, the request is aborted, so
+ * the rest is never read), then the text. `dispatcher.request()` would wrap each call in an async
+ * resource and a Node stream it reads back out; this skips both (undici's own benchmark ranks
+ * `dispatch` first for that reason), a few µs of every call of a lab run.
+ */
+class ResponseReader implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private status = 0;
+  private headers: ResponseHeaders = {};
+  private chunks: Buffer[] = [];
+  private abortedWith: Error | undefined;
+  private settled = false;
+  /** Set once the head arrived: how far the body got, for the message of a failure while reading it. */
+  progress: { -readonly [K in keyof BodyProgress]: BodyProgress[K] } | undefined;
+
+  constructor(
+    private readonly cap: number,
+    private readonly onHead: (() => void) | undefined,
+    private readonly resolve: (response: HttpResponse) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  /** Stops the request: at once when it is on a connection, else as soon as it reaches one; the caller hears of it now. */
+  abort(reason: Error): void {
+    this.abortedWith ??= reason;
+    this.controller?.abort(reason);
+    this.fail(reason);
   }
-  if (progress.expectedBytes !== undefined) {
-    const text = await body.text();
-    progress.receivedBytes = progress.expectedBytes;
-    return text;
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.abortedWith !== undefined) controller.abort(this.abortedWith);
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) {
-    const buffer = chunk as Buffer;
-    progress.receivedBytes += buffer.length;
-    if (progress.receivedBytes > cap) {
-      body.destroy();
-      throw tooLarge(cap, progress.status);
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: ResponseHeaders): void {
+    // 1xx heads (100 Continue) come before the real one.
+    if (statusCode < 200) return;
+    this.status = statusCode;
+    this.headers = headers;
+    this.progress = { status: statusCode, receivedBytes: 0, expectedBytes: contentLength(headers) };
+    this.onHead?.();
+    if (this.progress.expectedBytes !== undefined && this.progress.expectedBytes > this.cap) this.refuseTooLarge(controller);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled || this.progress === undefined) return;
+    this.progress.receivedBytes += chunk.length;
+    if (this.progress.receivedBytes > this.cap) {
+      this.refuseTooLarge(controller);
+      return;
     }
-    chunks.push(buffer);
+    this.chunks.push(chunk);
   }
-  return Buffer.concat(chunks, progress.receivedBytes).toString('utf8');
+
+  onResponseEnd(): void {
+    if (this.settled) return;
+    this.settled = true;
+    const { chunks } = this;
+    this.chunks = [];
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    const text = bytes.toString('utf8');
+    this.resolve({ status: this.status, headers: this.headers, body: text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(error);
+  }
+
+  private refuseTooLarge(controller: Dispatcher.DispatchController): void {
+    const error = tooLarge(this.cap, this.status);
+    this.fail(error);
+    controller.abort(error);
+  }
+
+  private fail(error: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.chunks = [];
+    this.reject(error);
+  }
 }
 
 /**
@@ -93,51 +139,50 @@ async function readCapped(body: Dispatcher.ResponseData['body'], progress: { -re
  * goes by origin and path (not a URL string) so encoded dot segments reach the server as sent.
  */
 export async function send(dispatcher: Dispatcher, request: HttpRequest): Promise<HttpResponse> {
-  const abort = new AbortEmitter();
   let aborted: 'cancelled' | 'timeout' | undefined;
-  let progress: BodyProgress | undefined;
-  const onCancel = (): void => {
-    aborted ??= 'cancelled';
-    abort.abort();
+  let reader: ResponseReader | undefined;
+  const abort = (why: 'cancelled' | 'timeout'): void => {
+    aborted ??= why;
+    reader?.abort(new DOMException(why === 'timeout' ? 'The call timed out.' : 'The call was aborted.', why === 'timeout' ? 'TimeoutError' : 'AbortError'));
   };
+  const onCancel = (): void => abort('cancelled');
   if (request.signal?.aborted === true) {
     onCancel();
   }
   request.signal?.addEventListener('abort', onCancel, { once: true });
   // One deadline for the whole call, body included; undici's own timeouts only see silences.
-  const timer = setTimeout(() => {
-    aborted ??= 'timeout';
-    abort.abort();
-  }, request.timeoutMs);
+  const timer = setTimeout(() => abort('timeout'), request.timeoutMs);
   try {
     if (aborted !== undefined) {
       throw new DOMException('The call was aborted before it started.', 'AbortError');
     }
-    const response = await dispatcher.request({
-      origin: request.target.origin,
-      path: request.target.path,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: abort,
-      headersTimeout: request.timeoutMs,
-      bodyTimeout: request.timeoutMs,
+    const response = await new Promise<HttpResponse>((resolve, reject) => {
+      reader = new ResponseReader(request.maxResponseBytes, request.onResponseHeaders, resolve, reject);
+      dispatcher.dispatch(
+        {
+          origin: request.target.origin,
+          path: request.target.path,
+          method: request.method,
+          headers: request.headers,
+          body: request.body ?? null,
+          headersTimeout: request.timeoutMs,
+          bodyTimeout: request.timeoutMs,
+        },
+        reader,
+      );
     });
-    request.onResponseHeaders?.();
-    const readProgress = { status: response.statusCode, receivedBytes: 0, expectedBytes: contentLength(response.headers) };
-    progress = readProgress;
-    const body = await readCapped(response.body, readProgress, request.maxResponseBytes);
-    // undici marks the connection idle just after the body's end event; without this turn a
-    // back-to-back call would open a second connection instead of reusing this one.
+    // undici frees the connection one turn of the event loop after the response (its setImmediate,
+    // queued after this continuation); without waiting for it, a back-to-back call would open a
+    // second connection instead of reusing this one.
     await new Promise((resolve) => setImmediate(resolve));
-    return { status: response.statusCode, headers: response.headers, body };
+    return response;
   } catch (error) {
     throw errorFromFailure(error, {
       host: new URL(targetUrl(request.target)).host,
       timeoutMs: request.timeoutMs,
       aborted,
       secret: request.secret,
-      body: progress,
+      body: reader?.progress,
     });
   } finally {
     clearTimeout(timer);

@@ -145,6 +145,43 @@ describe('GistClient errors', function () {
     assert.ok(closedAfterMs < 200, `closed ${Math.round(closedAfterMs)} ms after the cancel (limit 200 ms)`);
   });
 
+  it('a call waiting for a free connection ends at once when cancelled, and is never sent', async function () {
+    // One connection, held by a call the service never answers: the second call waits in undici's queue.
+    const { GistClient } = await import('../../../src/client/gistClient');
+    const oneConnection = new GistClient({ dispatcherFactory: (undici) => new undici.Agent({ connections: 1 }) });
+    const holder = new AbortController();
+    const waiting = new AbortController();
+    try {
+      f.service.injectFaults({ path: '/v1/generate', kind: 'neverEnd' });
+      const held = failure(oneConnection.generate(f.settings({ timeoutMs: 60_000 }), echo, holder.signal));
+      while (f.service.calls().length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const queued = failure(oneConnection.generate(f.settings({ timeoutMs: 60_000 }), echo, waiting.signal));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      waiting.abort();
+      const outcome = await Promise.race([queued, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
+      assert.notEqual(outcome, 'still waiting', 'the queued call ended when it was cancelled, not when the connection came free');
+      assert.equal((outcome as GistError).kind, 'cancelled');
+      holder.abort();
+      assert.equal((await held).kind, 'cancelled');
+      // The connection is free now: a third call goes through, and the cancelled one was never sent.
+      await oneConnection.generate(f.settings(), echo);
+      assert.equal(f.service.calls().length, 2);
+    } finally {
+      holder.abort();
+      waiting.abort();
+      await oneConnection.dispose();
+    }
+  });
+
+  it('a body that starts with a byte order mark reads as the JSON after it', async function () {
+    const body = `\ufeff${JSON.stringify({ error: null, data: { id: 'c-bom', content: 'after the mark' } })}`;
+    f.service.injectFaults({ path: '/v1/generate', kind: 'raw', status: 200, body });
+    const result = await f.client.generate(f.settings(), echo);
+    assert.deepEqual(result, { id: 'c-bom', content: 'after the mark' });
+  });
+
   it('an already aborted signal → cancelled without a request', async function () {
     const abort = new AbortController();
     abort.abort();
