@@ -146,6 +146,10 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   const connection: ConnectionSettings = { baseUrl: baseUrl.url, apiKeyHeader: header.name, apiKey: key.key, timeoutMs: args.timeoutMs };
   const client = new GistClient({ userAgent: `gist-check/${io.version}`, dispatcherFactory: trustOnFirstTls(proxyDispatcherFactory({}, io.systemCas)), knownKeys: () => secrets });
   const runs: FileRun[] = [];
+  // Each cell's record is kept only for a report written at the end (JUnit XML, the step summary):
+  // without one, memory does not grow with the run.
+  const summaryFile = io.env.GITHUB_STEP_SUMMARY;
+  const keepCells = args.junit !== undefined || (github && summaryFile !== undefined && summaryFile !== '');
   const total = new CheckTally();
   let skippedCells = 0;
   let stopped: string | undefined;
@@ -177,7 +181,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         for (const variant of variants) {
           for (let sample = 1; sample <= one.file.repeat; sample++) {
             const record = skippedCellRecord({ test, label: testLabel(test, one.file.tests.length), variant, sample }, LLM_RUBRIC_NOT_IN_CLI, { file: fileName, csv: csvName, samples: one.file.repeat });
-            run.cells.push(record);
+            if (keepCells) run.cells.push(record);
             skippedCells += 1;
             out(lineOf(record));
           }
@@ -194,7 +198,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         ...(results !== undefined ? { results } : {}),
         onOutcome: (outcome) => {
           const record = cellRecord(outcome, { file: fileName, csv: csvName, samples: one.file.repeat });
-          run.cells.push(record);
+          if (keepCells) run.cells.push(record);
           run.tally.add(outcome);
           total.add(outcome);
           out(lineOf(record));
@@ -228,7 +232,6 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
     await mkdir(path.dirname(junitPath), { recursive: true });
     await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
   }
-  const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   if (github && summaryFile !== undefined && summaryFile !== '') {
     const byFile = runs.map((run) => ({ file: run.file, cells: run.cells, variants: run.tally.byVariant().map(({ variant, tally }) => ({ variant: variantLabel(variant), tally })) }));
     await writeFile(summaryFile, redactSecrets(stepSummary(byFile, total.total, args.passRate), secrets), { flag: 'a' });

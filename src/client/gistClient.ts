@@ -98,6 +98,7 @@ export class GistClient {
   /** The last settings checked: a run of the variant lab sends thousands of calls with the same (~5 µs each to check again). */
   private lastChecked: { readonly baseUrl: string; readonly header: string; readonly key: string; readonly checked: ReturnType<typeof checkSettings> } | undefined;
   private readonly generateTargets = new Map<string, RequestTarget>();
+  private lastKeys: readonly string[] | undefined;
 
   constructor(private readonly options: GistClientOptions = {}) {
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -153,9 +154,31 @@ export class GistClient {
     return target;
   }
 
-  /** The call's key first, then every other known one. */
-  private keys(key: string): string[] {
-    return [key, ...[...(this.options.knownKeys?.() ?? [])].filter((known) => known !== key)];
+  /**
+   * The call's key first, then every other known one. The last list is given again while the keys
+   * are the same (every call of a run redacts with them): compared, not rebuilt.
+   */
+  private keys(key: string): readonly string[] {
+    const given = this.options.knownKeys?.() ?? [];
+    // Read once: an iterable may be a generator.
+    const known: readonly string[] = Array.isArray(given) ? given : [...given];
+    const last = this.lastKeys;
+    if (last !== undefined && last[0] === key) {
+      let at = 1;
+      let same = true;
+      for (const one of known) {
+        if (one === key) continue;
+        if (last[at] !== one) {
+          same = false;
+          break;
+        }
+        at += 1;
+      }
+      if (same && at === last.length) return last;
+    }
+    const keys = [key, ...known.filter((one) => one !== key)];
+    this.lastKeys = keys;
+    return keys;
   }
 
   /** `checkSettings`, remembered for the same base URL, header and key. */

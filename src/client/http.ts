@@ -3,6 +3,7 @@
 import type * as UndiciModule from 'undici';
 import type { Dispatcher } from 'undici';
 import type { ResponseHeaders } from './envelope';
+import { watchAbort } from './abortWatchers';
 import { errorFromFailure, type FailureContext } from './failureErrors';
 import { tooLarge } from './responseErrors';
 import { targetUrl, type RequestTarget } from './urls';
@@ -145,11 +146,7 @@ export async function send(dispatcher: Dispatcher, request: HttpRequest): Promis
     aborted ??= why;
     reader?.abort(new DOMException(why === 'timeout' ? 'The call timed out.' : 'The call was aborted.', why === 'timeout' ? 'TimeoutError' : 'AbortError'));
   };
-  const onCancel = (): void => abort('cancelled');
-  if (request.signal?.aborted === true) {
-    onCancel();
-  }
-  request.signal?.addEventListener('abort', onCancel, { once: true });
+  const unwatch = request.signal === undefined ? undefined : watchAbort(request.signal, () => abort('cancelled'));
   // One deadline for the whole call, body included; undici's own timeouts only see silences.
   const timer = setTimeout(() => abort('timeout'), request.timeoutMs);
   try {
@@ -186,6 +183,6 @@ export async function send(dispatcher: Dispatcher, request: HttpRequest): Promis
     });
   } finally {
     clearTimeout(timer);
-    request.signal?.removeEventListener('abort', onCancel);
+    unwatch?.();
   }
 }

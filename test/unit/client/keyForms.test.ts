@@ -114,6 +114,29 @@ describe('GistClient: the key in every form, at every cut', function () {
     });
   }
 
+  it('a key the client comes to know between two calls is taken out of the next one, and one it forgets is no longer looked for', async function () {
+    const later = 'gk_profile_added_later_1234567';
+    const known: string[] = [];
+    const client = new GistClient({ knownKeys: function* () {
+      yield* known;
+    } });
+    try {
+      const echoing = (): void => f.service.injectFaults({ path: '/v1/generate', kind: 'raw', status: 200, body: JSON.stringify({ error: null, data: { id: 'c1', content: `here: ${later}` } }) });
+      echoing();
+      assert.equal((await client.generate(f.settings({ apiKey: KEY }), echo)).content, `here: ${later}`, 'not a known key yet');
+      known.push(later);
+      echoing();
+      assert.ok(!(await client.generate(f.settings({ apiKey: KEY }), echo)).content.includes(later), 'known from this call on');
+      echoing();
+      assert.ok(!(await client.generate(f.settings({ apiKey: KEY }), echo)).content.includes(later), 'still known on the next call (the remembered list)');
+      known.length = 0;
+      echoing();
+      assert.equal((await client.generate(f.settings({ apiKey: KEY }), echo)).content, `here: ${later}`, 'forgotten again');
+    } finally {
+      await client.dispose();
+    }
+  });
+
   it('another profile’s key, known to the client, is taken out of the body before the cut too', async function () {
     const other = 'gk_other_profile_key_9876543210';
     const client = new GistClient({ knownKeys: () => [other] });
