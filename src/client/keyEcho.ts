@@ -68,14 +68,18 @@ function headersWithoutKey(headers: HttpResponse['headers'], keys: Keys): HttpRe
 
 /**
  * Parses a response without the keys: taken out of the raw response first, then, in case, out of
- * the parsed result or the error thrown.
+ * the parsed result or the error thrown. A body proved clean (no form of a key, and no escape, so
+ * every text parsed from it is a plain part of it) leaves nothing to take out of the result: its
+ * texts are not searched again (most responses; a second search of the content is the size of
+ * the content again).
  */
 export function parsedWithoutKey<T>(response: HttpResponse, keys: Keys, parse: (response: HttpResponse) => T, clean: (value: T, keys: Keys) => T): T {
+  const bodyClean = provablyWithoutSecrets(response.body, keys);
   let value: T;
   try {
-    value = parse(responseWithoutKey(response, keys));
+    value = parse(bodyClean ? { status: response.status, headers: headersWithoutKey(response.headers, keys), body: response.body } : responseWithoutKey(response, keys));
   } catch (error) {
     throw errorWithoutKey(error, keys);
   }
-  return clean(value, keys);
+  return bodyClean ? value : clean(value, keys);
 }
