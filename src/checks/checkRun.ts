@@ -33,6 +33,8 @@ export interface CheckRunOptions extends Pick<EngineOptions, 'concurrency' | 'ma
   readonly call: CallFunction;
   /** Which cells to run (the Test Explorer runs what the user picked); default every cell of every runnable test. */
   readonly include?: (testIndex: number, variantIndex: number, sample: number) => boolean;
+  /** A cell's call is about to be sent (its first attempt). */
+  readonly onCellStarted?: (testIndex: number, variantIndex: number, sample: number) => void;
   /** Each graded (or failed) cell, as it finishes. A rejection stops the run. */
   readonly onOutcome: (outcome: CheckOutcome) => void | Promise<void>;
   /** A results file already holding its header: every finished cell is appended with its grade. */
@@ -93,6 +95,7 @@ export async function runTestFile(options: CheckRunOptions): Promise<RunOutcome>
     rows: oneBatch(rows),
     total: countCells(loaded, options.variants.length, include),
     ...(include !== undefined ? { include: (row: number, variant: number, sample: number) => include(row - 1, variant, sample) } : {}),
+    ...(options.onCellStarted !== undefined ? { onCellStarted: (row: number, variant: number, sample: number) => options.onCellStarted?.(row - 1, variant, sample) } : {}),
     sink: {
       // Synchronous unless a grade waits for a model or onOutcome returns a promise: the engine then
       // hands on the next result without waiting a turn for each (as the lab's writer does).

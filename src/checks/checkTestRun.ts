@@ -133,7 +133,7 @@ export class CheckTestRun {
 
   private async executeInRun(): Promise<void> {
     // Each state is a message to the workbench (a run of 2,000 cells sent 10,000): a leaf is marked
-    // started when its file starts, and enqueued only when it waits behind another file.
+    // started when its call goes out (if its result is slower than a batch), and enqueued only when it waits behind another file.
     const leaves = this.leaves();
     if (!vscode.workspace.isTrusted) {
       const why = vscode.l10n.t('Checks do not run in Restricted Mode: they would send the values of a test file from a folder you have not trusted to your service, with your key. Trust the folder to run them.');
@@ -255,7 +255,6 @@ export class CheckTestRun {
       }
     }
     const pending = new Set(wanted.values());
-    for (const leaf of pending) this.run.started(leaf);
     const abort = new AbortController();
     const cancel = this.token.onCancellationRequested(() => abort.abort());
     const { concurrency, maxRetries } = this.deps.settings();
@@ -271,6 +270,11 @@ export class CheckTestRun {
         maxRetries,
         signal: abort.signal,
         include,
+        // Shown running when its call goes out (not all at the file's start), and only if the result takes longer than a batch.
+        onCellStarted: (test, variant, sample) => {
+          const leaf = wanted.get(cellKey(test, variant, sample));
+          if (leaf !== undefined) this.run.started(leaf);
+        },
         ...(results !== undefined ? { results } : {}),
         ...(rubric !== undefined ? { finishGrade: (test, output) => gradeWithModel(test, output, rubric.ask, { signal: abort.signal }) } : {}),
         onOutcome: (cell) => {

@@ -133,6 +133,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
       if (stopping !== undefined) {
         return;
       }
+      if (attempts === 1) options.onCellStarted?.(cell.row.row, cell.variantIndex, cell.sample);
       const attempt = adaptive.attemptStarted();
       const attemptStarted = clock.now();
       let result: GenerationResult | undefined;

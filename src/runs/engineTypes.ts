@@ -86,6 +86,8 @@ export interface EngineOptions {
   readonly backpressure?: () => Promise<void> | undefined;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: RunProgress) => void;
+  /** A cell's first call is about to be sent (not its retries): the Test Explorer shows it running from then. */
+  readonly onCellStarted?: (row: number, variantIndex: number, sample: number) => void;
   /** Progress is reported at most this often (and at the end); default 250 ms. */
   readonly progressIntervalMs?: number;
   /** How long calls under way may finish after a cancel; default 1000 ms. */
