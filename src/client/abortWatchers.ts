@@ -15,26 +15,28 @@ export function watchAbort(signal: AbortSignal, onAbort: () => void): () => void
     onAbort();
     return () => undefined;
   }
-  let watchers = watchersOf.get(signal);
-  if (watchers === undefined) {
-    const created = new Set<() => void>();
-    watchers = created;
-    watchersOf.set(signal, created);
-    signal.addEventListener(
-      'abort',
-      () => {
-        watchersOf.delete(signal);
-        // A watcher removed by one called before it is skipped, as an EventTarget skips a removed listener.
-        for (const watcher of created) {
-          created.delete(watcher);
-          watcher();
-        }
-      },
-      { once: true },
-    );
-  }
+  const watchers = watchersOf.get(signal) ?? listenTo(signal);
+  // A closure of its own: the same function watching twice is two watchers, as two listeners would be.
   const entry = (): void => onAbort();
   watchers.add(entry);
-  const own = watchers;
-  return () => void own.delete(entry);
+  return () => void watchers.delete(entry);
+}
+
+/** The signal's one listener, and the set of watchers it calls. */
+function listenTo(signal: AbortSignal): Set<() => void> {
+  const watchers = new Set<() => void>();
+  watchersOf.set(signal, watchers);
+  signal.addEventListener(
+    'abort',
+    () => {
+      watchersOf.delete(signal);
+      // A watcher removed by one called before it is skipped, as an EventTarget skips a removed listener.
+      for (const watcher of watchers) {
+        watchers.delete(watcher);
+        watcher();
+      }
+    },
+    { once: true },
+  );
+  return watchers;
 }

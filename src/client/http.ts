@@ -77,6 +77,8 @@ class ResponseReader implements Dispatcher.DispatchHandler {
 
   /** Stops the request: at once when it is on a connection, else as soon as it reaches one; the caller hears of it now. */
   abort(reason: Error): void {
+    // A deadline that fires after the response was read (before its timer is cleared) has nothing to stop.
+    if (this.settled) return;
     this.abortedWith ??= reason;
     this.controller?.abort(reason);
     this.fail(reason);
