@@ -58,8 +58,31 @@ export class RunComparisons implements vscode.Disposable {
 
 type RunItem = vscode.QuickPickItem & { readonly uri?: vscode.Uri };
 
-/** The other run: a results file of the workspace (newest first, not `results` itself), or one picked in a dialog. */
+/**
+ * The other run: a results file of the workspace (newest first, not `results` itself), or one
+ * picked in a dialog. The pick shows at once, busy while the files are listed: run from the palette
+ * over the results view, a pick shown later than VS Code's deferred focus of that webview (50 ms,
+ * then a message to its frame) lost the keyboard to the view, and what the user typed went there.
+ */
 export async function pickOtherRun(results: vscode.Uri): Promise<vscode.Uri | undefined> {
+  const picked = await vscode.window.showQuickPick(otherRuns(results), {
+    title: vscode.l10n.t('Compare {0} with an Earlier Run', runNameInPickTitle(results.fsPath)),
+    placeHolder: vscode.l10n.t('A run of the same gist over the same data file'),
+    matchOnDescription: true,
+  });
+  if (picked === undefined) return undefined;
+  if (picked.uri !== undefined) return picked.uri;
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    defaultUri: vscode.Uri.file(path.dirname(results.fsPath)),
+    filters: { [vscode.l10n.t('Gist run results')]: ['jsonl'] },
+    openLabel: vscode.l10n.t('Compare'),
+  });
+  return chosen?.[0];
+}
+
+/** The rows of the pick: the workspace's results files but `results`, newest first, then "Choose a Results File…". */
+async function otherRuns(results: vscode.Uri): Promise<RunItem[]> {
   const found = await vscode.workspace.findFiles(`**/*${RESULTS_SUFFIX}`, '**/node_modules/**', MAX_LISTED_RUNS * 5);
   const dated = await Promise.all(
     found
@@ -74,7 +97,7 @@ export async function pickOtherRun(results: vscode.Uri): Promise<vscode.Uri | un
   );
   const runs = dated.filter((run): run is { uri: vscode.Uri; modified: number } => run !== undefined).sort((a, b) => b.modified - a.modified).slice(0, MAX_LISTED_RUNS);
   const browse: RunItem = { label: vscode.l10n.t('$(folder-opened) Choose a Results File…'), alwaysShow: true };
-  const items: RunItem[] = [
+  return [
     ...runs.map((run) => ({
       ...runRow(run.uri.fsPath, vscode.workspace.asRelativePath(path.dirname(run.uri.fsPath))),
       detail: vscode.l10n.t('Last written {0}', new Date(run.modified).toLocaleString()),
@@ -82,18 +105,4 @@ export async function pickOtherRun(results: vscode.Uri): Promise<vscode.Uri | un
     })),
     browse,
   ];
-  const picked = await vscode.window.showQuickPick(items, {
-    title: vscode.l10n.t('Compare {0} with an Earlier Run', runNameInPickTitle(results.fsPath)),
-    placeHolder: vscode.l10n.t('A run of the same gist over the same data file'),
-    matchOnDescription: true,
-  });
-  if (picked === undefined) return undefined;
-  if (picked.uri !== undefined) return picked.uri;
-  const chosen = await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    defaultUri: vscode.Uri.file(path.dirname(results.fsPath)),
-    filters: { [vscode.l10n.t('Gist run results')]: ['jsonl'] },
-    openLabel: vscode.l10n.t('Compare'),
-  });
-  return chosen?.[0];
 }
