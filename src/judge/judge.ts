@@ -16,6 +16,8 @@ import { reviewSeed, scheduleReview } from '../review/pairScheduler';
 import { isResultsFileError } from '../runs/resultsFileError';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
 import type { Logger } from '../shared/logger';
+import { plainText } from '../shared/inertText';
+import { OpeningInput } from '../shared/multiStepInput';
 import { logValue } from '../shared/oneLine';
 import { showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
 import type { FileLock } from '../shared/fileLock';
@@ -28,7 +30,7 @@ import { parseJudgeArgs, type JudgeArgs } from './judgeArgs';
 import { judgeCells, PairReader, type JudgeCells } from './judgeCells';
 import { askJudgeConsent } from './judgeConsent';
 import { consentCounts, type JudgeConsentDialog } from './judgeConsentQuestion';
-import { judgeFlow } from './judgeFlow';
+import { judgeFlow, judgeFlowTitle, type JudgeFlowChoice } from './judgeFlow';
 import { DEFAULT_JUDGE_INSTRUCTION } from './judgeInstruction';
 import { judgementsOf, planJudging } from './judgePlan';
 import { runJudging, type JudgeRunResult } from './judgeRun';
@@ -102,15 +104,10 @@ export class Judge implements vscode.Disposable {
       void showError(userMessage(vscode.l10n.t('{0} is not a file on disk: the judge reads results files from disk only.'), results.toString()));
       return undefined;
     }
-    const loaded = await this.load(results.fsPath);
-    if (loaded === undefined) return undefined;
-    const { index, run } = loaded;
-    if (scheduleReview(run.cells, { seed: 0, variants: run.variants }).length === 0) {
-      void showInformation(userMessage(vscode.l10n.t('{0} has nothing to judge: a pair is two variants’ successful outputs of the same row that differ, and this run has none.'), path.basename(results.fsPath)));
-      return undefined;
-    }
-    const models = await this.models(args, results);
-    if (models === undefined) return undefined;
+    // Asked from the palette, the flow's input shows before the file is read (see OpeningInput).
+    const opening = args.model === undefined || args.instruction === undefined ? new OpeningInput(judgeFlowTitle(), vscode.l10n.t('Reading {0}…', plainText(path.basename(results.fsPath), 100))) : undefined;
+    let choice: JudgeFlowChoice | undefined;
+    let loaded: Awaited<ReturnType<Judge['load']>>;
     const opened = new Map<string, JudgeVotesFile>();
     const votesOf = async (chosen: vscode.LanguageModelChat): Promise<JudgeVotesFile | string> => {
       const known = opened.get(chosen.name);
@@ -120,18 +117,32 @@ export class Judge implements vscode.Disposable {
       opened.set(chosen.name, file.file);
       return file.file;
     };
-    const choice = await judgeFlow({
-      models: models.models,
-      ...(models.given === undefined ? {} : { model: models.given }),
-      ...(args.instruction === undefined ? {} : { instruction: args.instruction }),
-      lastInstruction: this.deps.workspaceState.get<string>(WorkspaceStateKeys.judgeInstruction) ?? DEFAULT_JUDGE_INSTRUCTION,
-      keepInstruction: (instruction) => void this.deps.workspaceState.update(WorkspaceStateKeys.judgeInstruction, instruction),
-      resumes: async (chosen) => {
-        const votes = await votesOf(chosen);
-        return typeof votes !== 'string' && votes.resumed;
-      },
-    });
+    try {
+      loaded = await this.load(results.fsPath);
+      if (loaded === undefined || opening?.cancelled() === true) return undefined;
+      if (scheduleReview(loaded.run.cells, { seed: 0, variants: loaded.run.variants }).length === 0) {
+        void showInformation(userMessage(vscode.l10n.t('{0} has nothing to judge: a pair is two variants’ successful outputs of the same row that differ, and this run has none.'), path.basename(results.fsPath)));
+        return undefined;
+      }
+      const models = await this.models(args, results);
+      if (models === undefined || opening?.cancelled() === true) return undefined;
+      choice = await judgeFlow({
+        models: models.models,
+        ...(models.given === undefined ? {} : { model: models.given }),
+        ...(args.instruction === undefined ? {} : { instruction: args.instruction }),
+        lastInstruction: this.deps.workspaceState.get<string>(WorkspaceStateKeys.judgeInstruction) ?? DEFAULT_JUDGE_INSTRUCTION,
+        keepInstruction: (instruction) => void this.deps.workspaceState.update(WorkspaceStateKeys.judgeInstruction, instruction),
+        resumes: async (chosen) => {
+          const votes = await votesOf(chosen);
+          return typeof votes !== 'string' && votes.resumed;
+        },
+        opening,
+      });
+    } finally {
+      opening?.dispose();
+    }
     if (choice === undefined) return undefined;
+    const { index, run } = loaded;
     const votes = await votesOf(choice.model);
     if (typeof votes === 'string') {
       void showError(userMessage('{0}', votes));
@@ -165,7 +176,8 @@ export class Judge implements vscode.Disposable {
     }
     const models = await availableChatModels();
     if (models.length === 0) {
-      await sayNoChatModels(vscode.l10n.t('judging'));
+      // Not awaited: the flow's opening input closes now, not once the warning is answered.
+      void sayNoChatModels(vscode.l10n.t('judging'));
       return undefined;
     }
     return { models };

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { editInEditor } from '../generation/editInEditor';
 import { chatModelItems } from '../languageModels/chatModels';
 import { labelText } from '../shared/inertText';
-import { MultiStepInput, type Step } from '../shared/multiStepInput';
+import { MultiStepInput, type OpeningInput, type Step } from '../shared/multiStepInput';
 import { DEFAULT_JUDGE_INSTRUCTION, instructionProblem } from './judgeInstruction';
 
 export interface JudgeFlowInput {
@@ -23,6 +23,8 @@ export interface JudgeFlowInput {
   keepInstruction(instruction: string): void;
   /** Whether `model` judged this run before (then its file's instruction is used). */
   resumes(model: vscode.LanguageModelChat): Promise<boolean>;
+  /** The input shown while the command read the results file: the first step replaces it. */
+  readonly opening?: OpeningInput | undefined;
 }
 
 export interface JudgeFlowChoice {
@@ -31,7 +33,7 @@ export interface JudgeFlowChoice {
   readonly instruction: string | undefined;
 }
 
-const TITLE = (): string => vscode.l10n.t('Judge with a Language Model');
+export const judgeFlowTitle = (): string => vscode.l10n.t('Judge with a Language Model');
 const PREVIEW_CHARS = 300;
 
 interface InstructionItem extends vscode.QuickPickItem {
@@ -52,7 +54,7 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
       ...(instruction !== DEFAULT_JUDGE_INSTRUCTION ? [{ label: `$(discard) ${vscode.l10n.t('Back to the Default Instruction')}`, detail: labelText(DEFAULT_JUDGE_INSTRUCTION, PREVIEW_CHARS), action: 'default' as const }] : []),
     ];
     const picked = await flow.showQuickPick({
-      title: TITLE(),
+      title: judgeFlowTitle(),
       totalSteps: steps(),
       placeholder: problem ?? vscode.l10n.t('The judge gets this instruction with each pair; it is kept in the votes file'),
       items,
@@ -80,7 +82,7 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
 
   const modelStep: Step = async (flow) => {
     const picked = await flow.showQuickPick({
-      title: TITLE(),
+      title: judgeFlowTitle(),
       totalSteps: steps(),
       placeholder: vscode.l10n.t('The language model that judges the pairs (nothing is sent before you agree)'),
       items: chatModelItems(input.models),
@@ -98,7 +100,7 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
   } else {
     start = await afterModel(model);
   }
-  if (start !== undefined && !(await MultiStepInput.run(start))) {
+  if (start !== undefined && !(await MultiStepInput.run(start, input.opening))) {
     return undefined;
   }
   return model === undefined ? undefined : { model, instruction: resumed ? undefined : instruction };

@@ -78,10 +78,16 @@ export class MultiStepInput {
   private currentButtons: readonly vscode.QuickInputButton[] = [];
   private onButton: ((button: vscode.QuickInputButton) => void) | undefined;
   private readonly steps: Step[] = [];
+  /** The opening input the flow took over, until the first step replaces it. */
+  private opening: vscode.QuickPick<vscode.QuickPickItem> | undefined;
 
-  /** Runs the flow from `start`; false when the user cancelled it. */
-  static async run(start: Step): Promise<boolean> {
+  /**
+   * Runs the flow from `start`; false when the user cancelled it. An `opening` input shown while
+   * the flow was prepared stays on screen until the first step's input replaces it.
+   */
+  static async run(start: Step, opening?: OpeningInput): Promise<boolean> {
     const input = new MultiStepInput();
+    input.current = input.opening = opening?.handOver();
     MultiStepInput.active = input;
     try {
       return await input.stepThrough(start);
@@ -155,6 +161,12 @@ export class MultiStepInput {
 
   private present(input: vscode.QuickInput, buttons: readonly vscode.QuickInputButton[], onButton: (button: vscode.QuickInputButton) => void): void {
     const previous = this.current;
+    if (previous !== undefined && previous === this.opening) {
+      // What the user typed while the flow was prepared is kept, as if typed here.
+      const typed = this.opening.value;
+      if (typed !== '' && 'value' in input && input.value === '') input.value = typed;
+      this.opening = undefined;
+    }
     this.current = input;
     this.currentButtons = buttons;
     this.onButton = onButton;
@@ -297,5 +309,49 @@ export class MultiStepInput {
         subscription.dispose();
       }
     }
+  }
+}
+
+/**
+ * A flow's input shown at once, busy, while the command does the slow work its first step needs
+ * (reading a results file, say). Run from the palette over a webview editor, VS Code gives that
+ * webview its focus again 50 ms after the palette closes, through a message to its frame: an input
+ * shown in that moment loses the keyboard to the view, and what the user types goes there. Shown
+ * at once, the input holds the keyboard before VS Code looks; the first step's input replaces it
+ * (`MultiStepInput.run`), or it closes when the command ends without one.
+ */
+export class OpeningInput implements vscode.Disposable {
+  private readonly picker = vscode.window.createQuickPick();
+  private readonly hidden: vscode.Disposable;
+  private handedOver = false;
+  private closedByUser = false;
+
+  constructor(title: string, placeholder: string) {
+    this.picker.title = title;
+    this.picker.placeholder = placeholder;
+    this.picker.busy = true;
+    this.picker.ignoreFocusOut = true;
+    this.hidden = this.picker.onDidHide(() => {
+      if (!this.handedOver) this.closedByUser = true;
+    });
+    this.picker.show();
+  }
+
+  /** The input, for the flow to replace on screen; it is the flow's to dispose from then on. */
+  handOver(): vscode.QuickPick<vscode.QuickPickItem> | undefined {
+    if (this.handedOver || this.closedByUser) return undefined;
+    this.handedOver = true;
+    this.hidden.dispose();
+    return this.picker;
+  }
+
+  /** True once the user closed it (Escape): the command ends there. */
+  cancelled(): boolean {
+    return this.closedByUser;
+  }
+
+  dispose(): void {
+    this.hidden.dispose();
+    if (!this.handedOver) this.picker.dispose();
   }
 }

@@ -19,6 +19,8 @@ export interface E2eContext {
   readonly service: RunningService;
   /** The folder the workbench has open: this scenario's own copy of test/fixtures/workspace with its files. */
   readonly workspace: string;
+  /** The VS Code under test, e.g. "1.139.1". */
+  readonly vscodeVersion: string;
   /** Saves test-results/<name>.png and returns its path. */
   screenshot(name: string): Promise<string>;
   log(line: string): void;
@@ -39,6 +41,7 @@ export interface OpenedWindow {
 
 export interface E2eOptions {
   readonly service: RunningService;
+  readonly vscodeVersion: string;
   /** Starts a VS Code server with these user settings and opens its workbench on `folder` in a new browser context. */
   openWindow(userSettings: Record<string, unknown>, folder: string): Promise<OpenedWindow>;
   /** Saves a screenshot of `page` as test-results/<prefix><name>.png and returns its path. */
@@ -141,6 +144,7 @@ async function runScenario(scenario: Scenario, file: string, options: E2eOptions
           serviceUrl: service.url,
           service,
           workspace: workspace.folder,
+          vscodeVersion: options.vscodeVersion,
           screenshot: (name) => options.screenshot(page!, name),
           log,
         });

@@ -117,7 +117,7 @@ interface RunContext {
   readonly extensionsDir: string | undefined;
   /** The integration suite's second window, which a test opens on demand (peerWindows.ts). */
   readonly peerHost: PeerHost | undefined;
-  /** The integration suite's extensions under development: ours and the test model provider (developmentFolder.ts). */
+  /** The extensions under development: ours and the test model provider (developmentFolder.ts); with --vsix, the model provider alone. */
   readonly developmentPath: string | undefined;
   readonly browserLog: (line: string) => void;
 }
@@ -151,8 +151,8 @@ async function openWorkbench(
     cleanup.add('the VS Code server', () => server.stop());
     const window = await openWindow(context.browser, context.browserLog);
     cleanup.add('the browser context', () => window.close());
-    // With --vsix the installed package is under test, so no development path.
-    const developmentPath = args.vsix === undefined ? (context.developmentPath ?? REPO_ROOT) : undefined;
+    // With --vsix the installed package is under test: ours is no development extension then.
+    const developmentPath = args.vsix === undefined ? (context.developmentPath ?? REPO_ROOT) : context.developmentPath;
     const urlFor = (other: string, tests?: string): string => workbenchUrl(server.url, server.port, other, developmentPath, tests);
     return { page: window.page, serverUrl: urlFor(folder, testsPath), urlFor, close: () => cleanup.run() };
   } catch (error) {
@@ -208,6 +208,7 @@ async function runIntegrationOnce(context: RunContext, run: number): Promise<Sui
 async function runE2eOnce(context: RunContext, run: number): Promise<SuiteRun> {
   const tests = await runE2eScenarios({
     service: context.service,
+    vscodeVersion: context.args.vscode.vscodeVersion,
     openWindow: async (settings, folder) => {
       const window = await openWorkbench(context, settings, folder);
       screenshotOnTimeout = () => screenshotOf(window.page, `${context.suite}-timeout`);
@@ -272,15 +273,18 @@ async function main(args: Args, cleanup: Cleanup): Promise<number> {
     log(`installed ${args.vsix}`);
   }
 
-  // Beside ours, the integration suite loads a test-only extension that provides a language model.
-  const development = args.mode === 'integration' && args.vsix === undefined ? await developmentFolder([REPO_ROOT, LANGUAGE_MODEL_FIXTURE]) : undefined;
+  // Beside ours, the suites load a test-only extension that provides a language model. With --vsix
+  // ours is the installed package, and the model's extension is the one under development (the
+  // e2e suite's judge scenario picks that model from the keyboard).
+  const development = args.vsix === undefined ? await developmentFolder([REPO_ROOT, LANGUAGE_MODEL_FIXTURE]) : undefined;
   if (development !== undefined) {
     cleanup.add('the development folder', () => development.dispose());
   }
+  const developmentPath = development?.path ?? (args.mode === 'e2e' ? LANGUAGE_MODEL_FIXTURE : undefined);
 
   const browser = await launchChromium();
   cleanup.add('the browser', () => browser.close().catch(() => undefined));
-  const context: RunContext = { args, suite, service, browser, serverEnv, extensionsDir, peerHost, developmentPath: development?.path, browserLog: (line) => void browserLog.write(`${line}\n`) };
+  const context: RunContext = { args, suite, service, browser, serverEnv, extensionsDir, peerHost, developmentPath, browserLog: (line) => void browserLog.write(`${line}\n`) };
 
   const runs: SuiteRun[] = [];
   for (let run = 1; run <= args.repeat && !stopping; run++) {
