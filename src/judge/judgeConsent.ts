@@ -18,7 +18,9 @@ export const askJudgeConsent: JudgeConsentDialog = async (question) => {
     userMessage(vscode.l10n.t('The outputs go to the language model “{0}” (vendor {1}, family {2}) through VS Code’s Language Model API. Where that model runs, and what its vendor keeps, is up to the extension that provides it.'), question.model.name, question.model.vendor, question.model.family),
     userMessage(vscode.l10n.t('Each request holds the judging instruction, the gist “{0}”, one row’s values and two of its outputs: never variant names, call ids or your API key.'), question.gist),
     question.sample === undefined
-      ? userMessage(vscode.l10n.t('{0} pairs, each judged twice with the sides swapped: {1} requests, one at a time.'), question.pendingPairs, question.requests)
+      ? question.pendingPairs === 1
+        ? userMessage(vscode.l10n.t('1 pair, judged twice with the sides swapped: {0} requests, one at a time.'), question.requests)
+        : userMessage(vscode.l10n.t('{0} pairs, each judged twice with the sides swapped: {1} requests, one at a time.'), question.pendingPairs, question.requests)
       : userMessage(vscode.l10n.t('{0} pairs, each judged twice with the sides swapped: {1} requests, one at a time; or a random sample of {2} pairs: {3} requests.'), question.pendingPairs, question.requests, question.sample.pairs, question.sample.requests),
     ...(question.resumed ? [userMessage(vscode.l10n.t('This model judged {0} of the {1} pairs before, with the instruction below; only the rest are asked.'), question.judgedPairs, question.totalPairs)] : []),
     userMessage(vscode.l10n.t('Votes go to {0}, apart from people’s votes.'), question.votesFile),

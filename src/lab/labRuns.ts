@@ -166,10 +166,12 @@ export class LabRuns implements vscode.Disposable {
     const { concurrency, maxRetries } = this.deps.labSettings();
     // Calls cost: say how many, of what, to where, before any is made, as Run over Data's summary does.
     const { profile, host } = this.deps.destination();
-    const go = vscode.l10n.t('Run {0} Calls', calls.toLocaleString());
+    const go = calls === 1 ? vscode.l10n.t('Run 1 Call') : vscode.l10n.t('Run {0} Calls', calls.toLocaleString());
     const choice = await askModal(
       rerunFailed ? userMessage(vscode.l10n.t('Rerun the failed and missing cells of {0}?'), path.basename(resultsPath)) : userMessage(vscode.l10n.t('Resume {0}?'), path.basename(resultsPath)),
-      userMessage(vscode.l10n.t('{0} calls of the gist {1} over {2}, up to {3} at a time, to profile {4} at {5}.'), calls.toLocaleString(), plan.header.gist, path.basename(plan.dataPath), concurrency, profile, host),
+      calls === 1
+        ? userMessage(vscode.l10n.t('1 call of the gist {0} over {1}, to profile {2} at {3}.'), plan.header.gist, path.basename(plan.dataPath), profile, host)
+        : userMessage(vscode.l10n.t('{0} calls of the gist {1} over {2}, up to {3} at a time, to profile {4} at {5}.'), calls.toLocaleString(), plan.header.gist, path.basename(plan.dataPath), concurrency, profile, host),
       go,
     );
     if (choice !== go) return;
@@ -266,7 +268,7 @@ export class LabRuns implements vscode.Disposable {
     this.deps.logger.info(`Lab run of ${gistLabel} into ${result.resultsPath}: ${result.end}${result.reason === undefined ? '' : ` (${result.reason.kind})`}, ${done}/${total ?? '?'} calls, ${failures} failed`);
     if (result.end === 'finished') {
       void Promise.resolve(
-        showInformation(userMessage(vscode.l10n.t('{0}: {1} calls done, {2} failed, in {3}. The results are in {4}.'), gistLabel, done, failures, humanDuration(result.progress.elapsedMs / 1000), name), openResults),
+        showInformation(userMessage(done === 1 ? vscode.l10n.t('{0}: 1 call done, {2} failed, in {3}. The results are in {4}.') : vscode.l10n.t('{0}: {1} calls done, {2} failed, in {3}. The results are in {4}.'), gistLabel, done, failures, humanDuration(result.progress.elapsedMs / 1000), name), openResults),
       ).then(open);
       return;
     }
@@ -279,7 +281,7 @@ export class LabRuns implements vscode.Disposable {
     const reason = result.reason;
     if (reason?.kind === 'authentication' || reason?.kind === 'configuration') {
       const setKey = vscode.l10n.t('Set API Key');
-      void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped after {0} calls: {1} Then resume it.'), done, reason.error.message), setKey, openResults)).then((choice) =>
+      void Promise.resolve(showError(userMessage(done === 1 ? vscode.l10n.t('The run stopped after 1 call: {1} Then resume it.') : vscode.l10n.t('The run stopped after {0} calls: {1} Then resume it.'), done, reason.error.message), setKey, openResults)).then((choice) =>
         choice === setKey ? vscode.commands.executeCommand(CommandIds.setApiKey) : open(choice),
       );
       return;
@@ -290,7 +292,7 @@ export class LabRuns implements vscode.Disposable {
         : reason?.kind === 'dataFile'
           ? reason.error.message
           : vscode.l10n.t('the results file could not be written ({0})', reason?.kind === 'sink' && reason.error instanceof Error ? reason.error.message : String(reason?.kind));
-    void Promise.resolve(showError(userMessage(vscode.l10n.t('The run stopped after {0} calls: {1}.'), done, why), resume, openResults)).then(open);
+    void Promise.resolve(showError(userMessage(done === 1 ? vscode.l10n.t('The run stopped after 1 call: {1}.') : vscode.l10n.t('The run stopped after {0} calls: {1}.'), done, why), resume, openResults)).then(open);
   }
 
   private reportSetupFailure(error: unknown, resultsPath: string, saveAs?: (resultsPath: string, overwrite: boolean) => void): void {

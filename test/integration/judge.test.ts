@@ -121,6 +121,32 @@ const INSTRUCTION = 'Prefer the output that greets the person warmly.\nA tie whe
     );
   });
 
+  it('asks about one pair in the singular', async function () {
+    const single = path.join(folder, 'single.welcome-email.gistrun.jsonl');
+    const cells = [
+      { row: 1, variant: 'formal', content: 'Dear Person 1, welcome.' },
+      { row: 1, variant: 'friendly', content: 'Hi Person 1!' },
+    ];
+    writeFileSync(single, [JSON.stringify(resultsHeader(['formal', 'friendly'])), ...cells.map(resultLine)].map((line) => `${line}\n`).join(''));
+    const offered: string[][] = [];
+    // The real consent, closed: what it says and offers is recorded.
+    const messages = recordShownMessages((_message, buttons) => {
+      offered.push([...buttons]);
+      return undefined;
+    });
+    let summary: JudgeSummary | undefined;
+    try {
+      summary = await judge({ resultsFile: single });
+    } finally {
+      messages.dispose();
+      rmSync(single, { force: true });
+    }
+    assert.equal(summary?.end, 'declined');
+    assert.deepEqual(offered, [['Judge 1 Pair']]);
+    assert.match(messages.shown[0]?.detail ?? '', /^1 pair, judged twice with the sides swapped: 2 requests, one at a time\.$/m, messages.shown[0]?.detail);
+    assert.deepEqual(provider.requests, []);
+  });
+
   it('judges each pair twice with the sides swapped, counts a disagreement as a tie, and keeps the instruction in the votes file', async function () {
     provider.respond = (prompt) => {
       const { a, b, values } = readPrompt(prompt);

@@ -54,7 +54,7 @@ function cells(lines: readonly Line[]): { last: Map<string, Line>; twice: string
  * would make, to where, and waits for "Run N Calls". Returns what it said.
  */
 async function resumeAnswering(command: 'gist.lab.resume' | 'gist.lab.rerunFailed', results: string): Promise<string[]> {
-  const messages = recordShownMessages((_message, buttons) => buttons.find((button) => /^Run [\d,]+ Calls$/.test(button)));
+  const messages = recordShownMessages((_message, buttons) => buttons.find((button) => /^Run [\d,]+ Calls?$/.test(button)));
   try {
     await vscode.commands.executeCommand(command, vscode.Uri.file(results));
   } finally {
@@ -173,6 +173,33 @@ describe('Variant lab: Run over Data in VS Code', function () {
     const { last, twice } = cells(resultLines(results));
     assert.deepEqual(twice, []);
     assert.equal(last.size, ROWS * VARIANTS.length);
+  });
+
+  it('Rerun Failed of one failed cell asks about one call, in the singular, and runs only it', async function () {
+    assert.equal((await run({ variants: ['formal'] }))?.end, 'finished');
+    // Row 7's call failed, as a run writes it.
+    const lines = readFileSync(results, 'utf8').split('\n');
+    const at = lines.findIndex((line) => line.includes('"type":"result"') && (JSON.parse(line) as Line).row === 7);
+    lines[at] = JSON.stringify({ ...(JSON.parse(lines[at] ?? '{}') as object), callId: null, content: null, length: null, error: { kind: 'timeout', message: 'The gist service did not answer in 30 s.' } });
+    writeFileSync(results, lines.join('\n'));
+    const before = (await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).length;
+    const offered: string[][] = [];
+    const messages = recordShownMessages((_message, buttons) => {
+      offered.push([...buttons]);
+      return buttons.find((button) => /^Run [\d,]+ Calls?$/.test(button));
+    });
+    try {
+      await vscode.commands.executeCommand('gist.lab.rerunFailed', vscode.Uri.file(results));
+    } finally {
+      messages.dispose();
+    }
+    const asked = messages.shown[0];
+    assert.deepEqual(offered[0], ['Run 1 Call'], JSON.stringify(messages.shown));
+    assert.match([...(asked?.texts ?? []), asked?.detail ?? ''].join(' '), /^Rerun the failed and missing cells of .*\.gistrun\.jsonl\? 1 call of the gist welcome-email over customers\.csv, to profile .* at \S+\.$/);
+    assert.equal((await service().calls()).filter((call) => call.path.startsWith('/v1/generate')).length - before, 1, 'one call');
+    assert.ok(messages.shown.some((message) => message.kind === 'information' && /^welcome-email: 1 call done, 0 failed, in /.test(message.texts[0] ?? '')), JSON.stringify(messages.shown));
+    const { last } = cells(resultLines(results));
+    assert.equal(last.get('7/formal/1')?.error, null, 'row 7 answered');
   });
 
   it('refuses to resume a results file whose data path leads outside the workspace, reading and calling nothing', async function () {
