@@ -39,10 +39,18 @@ function winRateBars(pairs: readonly PairVotes[]): BarView[] {
   });
 }
 
+/** What the counts leave out: votes on cells run again since, and pairs a judge judged one way only. */
+export function voteNotes(verdict: Pick<VoteVerdict, 'stale' | 'incomplete'>): string[] {
+  const notes: string[] = [];
+  if (verdict.stale === 1) notes.push('1 vote is on a cell that was run again since, and does not count.');
+  if (verdict.stale > 1) notes.push(`${verdict.stale} votes are on cells that were run again since, and do not count.`);
+  if (verdict.incomplete === 1) notes.push('1 pair was judged one way only (a judge judges each pair both ways), and does not count.');
+  if (verdict.incomplete > 1) notes.push(`${verdict.incomplete} pairs were judged one way only (a judge judges each pair both ways), and do not count.`);
+  return notes;
+}
+
 function voteSection(title: string, verdict: VoteVerdict): SectionView {
-  const extra: string[] = [];
-  if (verdict.stale > 0) extra.push(`${verdict.stale} votes are on cells that were run again since, and do not count.`);
-  if (verdict.incomplete > 0) extra.push(`${verdict.incomplete} pairs were judged one way only (a judge judges each pair both ways), and do not count.`);
+  const extra = voteNotes(verdict);
   const tables: TableView[] = [
     {
       caption: 'Votes per pair of variants: the first variant’s wins, ties, its losses; win rate among votes with a winner, with its 95% Wilson interval; exact two-sided sign test',
