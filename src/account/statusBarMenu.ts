@@ -2,17 +2,20 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../shared/commandIds';
 import { labelText, plainText } from '../shared/inertText';
+import { pickThen } from '../shared/pickThen';
 import type { ExtensionState } from '../shared/state';
 
 interface MenuItem extends vscode.QuickPickItem {
   readonly command: string;
+  /** The command asks something first: the menu stays on screen until its input replaces it (see pickThen). */
+  readonly asks?: true;
 }
 
 export async function showStatusBarMenu(state: ExtensionState): Promise<void> {
   const snapshot = state.current;
   const items: MenuItem[] = [
-    { label: `$(sparkle) ${vscode.l10n.t('Generate at Cursor…')}`, command: CommandIds.generate },
-    { label: `$(split-horizontal) ${vscode.l10n.t('Compare Variants…')}`, command: CommandIds.compareVariants },
+    { label: `$(sparkle) ${vscode.l10n.t('Generate at Cursor…')}`, command: CommandIds.generate, asks: true },
+    { label: `$(split-horizontal) ${vscode.l10n.t('Compare Variants…')}`, command: CommandIds.compareVariants, asks: true },
   ];
   if (snapshot.lastCallId !== undefined) {
     items.push({ label: `$(copy) ${vscode.l10n.t('Copy Last Call ID')}`, description: labelText(snapshot.lastCallId, 100), command: CommandIds.copyLastCallId });
@@ -21,17 +24,20 @@ export async function showStatusBarMenu(state: ExtensionState): Promise<void> {
     { label: `$(output) ${vscode.l10n.t('Show Call Log')}`, command: CommandIds.showLog },
     { label: `$(refresh) ${vscode.l10n.t('Refresh Account')}`, command: CommandIds.refreshAccount },
     // The profile in use is named only when there is a choice.
-    { label: `$(arrow-swap) ${vscode.l10n.t('Switch Account…')}`, description: snapshot.profiles.length > 1 ? labelText(snapshot.profile, 100) : undefined, command: CommandIds.switchAccount },
-    { label: `$(key) ${vscode.l10n.t('Set API Key…')}`, command: CommandIds.setApiKey },
-    { label: `$(globe) ${vscode.l10n.t('Set Service URL…')}`, description: labelText(snapshot.baseUrl), command: CommandIds.setBaseUrl },
+    { label: `$(arrow-swap) ${vscode.l10n.t('Switch Account…')}`, description: snapshot.profiles.length > 1 ? labelText(snapshot.profile, 100) : undefined, command: CommandIds.switchAccount, asks: true },
+    { label: `$(key) ${vscode.l10n.t('Set API Key…')}`, command: CommandIds.setApiKey, asks: true },
+    { label: `$(globe) ${vscode.l10n.t('Set Service URL…')}`, description: labelText(snapshot.baseUrl), command: CommandIds.setBaseUrl, asks: true },
     { label: `$(pulse) ${vscode.l10n.t('Diagnose Connection')}`, command: CommandIds.diagnoseConnection },
   );
   if (snapshot.status.kind !== 'signedOut') {
     items.push({ label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: CommandIds.signOut });
   }
   const title = snapshot.status.kind === 'signedIn' ? plainText(snapshot.status.user.name, 100) : vscode.l10n.t('Gist Generate');
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Gist Generate') });
-  if (picked !== undefined) {
-    await vscode.commands.executeCommand(picked.command);
-  }
+  // A command that asks nothing runs once the menu is gone; one that asks replaces it on screen.
+  let runAfter: string | undefined;
+  await pickThen(items, { title, placeholder: vscode.l10n.t('Gist Generate') }, async (picked) => {
+    if (picked.asks === true) await vscode.commands.executeCommand(picked.command);
+    else runAfter = picked.command;
+  });
+  if (runAfter !== undefined) await vscode.commands.executeCommand(runAfter);
 }

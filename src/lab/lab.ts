@@ -25,6 +25,7 @@ import { scanDataFile, type DataScan } from '../dataset/dataScan';
 import { recordOf } from '../shared/keyedRecord';
 import { resultsPathFor } from '../runs/resultsFormat';
 import { userMessage } from '../shared/userMessage';
+import { pickThen } from '../shared/pickThen';
 import { showError, showInformation } from '../shared/notify';
 import { writeWholeFile } from '../shared/wholeFile';
 import { refusedInRestrictedMode } from './restrictedModeRefusal';
@@ -255,16 +256,20 @@ export class Lab implements vscode.Disposable {
       { label: vscode.l10n.t('CSV'), description: vscode.l10n.t('a row per data row, a column per variant, for a spreadsheet'), format: 'csv' },
       { label: vscode.l10n.t('Markdown table'), description: vscode.l10n.t('for a pull request or a wiki (each text cut to 500 characters)'), format: 'markdown' },
     ];
-    const chosen: ExportFormat | undefined =
-      format === 'csv' || format === 'markdown' ? format : (await vscode.window.showQuickPick(formats, { title: vscode.l10n.t('Export Results'), placeHolder: vscode.l10n.t('Export as') }))?.format;
-    if (chosen === undefined) return undefined;
     const base = results.fsPath.slice(0, -RESULTS_SUFFIX.length);
-    const target_ = await vscode.window.showSaveDialog({
-      defaultUri: vscode.Uri.file(`${base}.${chosen === 'csv' ? 'csv' : 'md'}`),
-      filters: chosen === 'csv' ? { CSV: ['csv'] } : { Markdown: ['md'] },
-      title: vscode.l10n.t('Export Results'),
+    const saveAs = async (chosen: ExportFormat): Promise<{ readonly chosen: ExportFormat; readonly target: vscode.Uri | undefined }> => ({
+      chosen,
+      target: await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.file(`${base}.${chosen === 'csv' ? 'csv' : 'md'}`),
+        filters: chosen === 'csv' ? { CSV: ['csv'] } : { Markdown: ['md'] },
+        title: vscode.l10n.t('Export Results'),
+      }),
     });
-    if (target_ === undefined) return undefined;
+    // The format's pick stays on screen until the save dialog replaces it (see pickThen).
+    const answer =
+      format === 'csv' || format === 'markdown' ? await saveAs(format) : await pickThen(formats, { title: vscode.l10n.t('Export Results'), placeholder: vscode.l10n.t('Export as') }, (item) => saveAs(item.format));
+    if (answer?.target === undefined) return undefined;
+    const { chosen, target: target_ } = answer;
     let rows: number;
     try {
       const index = await ResultsIndex.open(results.fsPath);

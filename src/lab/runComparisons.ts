@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { RESULTS_SUFFIX } from '../runs/resultsFormat';
 import { showError } from '../shared/notify';
+import { pickThen } from '../shared/pickThen';
 import { userMessage } from '../shared/userMessage';
 import { openComparison } from './comparisonFiles';
 import { ComparisonPanel, type ComparisonPanelDeps } from './comparisonPanel';
@@ -60,25 +61,29 @@ type RunItem = vscode.QuickPickItem & { readonly uri?: vscode.Uri };
 
 /**
  * The other run: a results file of the workspace (newest first, not `results` itself), or one
- * picked in a dialog. The pick shows at once, busy while the files are listed: run from the palette
- * over the results view, a pick shown later than VS Code's deferred focus of that webview (50 ms,
- * then a message to its frame) lost the keyboard to the view, and what the user typed went there.
+ * picked in a dialog. The pick shows at once, busy while the files are listed, and stays on screen
+ * until the dialog replaces it (see pickThen): run from the palette over the results view, a pick
+ * or dialog shown as VS Code gives that webview its deferred focus lost the keyboard to the view.
  */
 export async function pickOtherRun(results: vscode.Uri): Promise<vscode.Uri | undefined> {
-  const picked = await vscode.window.showQuickPick(otherRuns(results), {
-    title: vscode.l10n.t('Compare {0} with an Earlier Run', runNameInPickTitle(results.fsPath)),
-    placeHolder: vscode.l10n.t('A run of the same gist over the same data file'),
-    matchOnDescription: true,
-  });
-  if (picked === undefined) return undefined;
-  if (picked.uri !== undefined) return picked.uri;
-  const chosen = await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    defaultUri: vscode.Uri.file(path.dirname(results.fsPath)),
-    filters: { [vscode.l10n.t('Gist run results')]: ['jsonl'] },
-    openLabel: vscode.l10n.t('Compare'),
-  });
-  return chosen?.[0];
+  return pickThen(
+    otherRuns(results),
+    {
+      title: vscode.l10n.t('Compare {0} with an Earlier Run', runNameInPickTitle(results.fsPath)),
+      placeholder: vscode.l10n.t('A run of the same gist over the same data file'),
+      matchOnDescription: true,
+    },
+    async (picked) => {
+      if (picked.uri !== undefined) return picked.uri;
+      const chosen = await vscode.window.showOpenDialog({
+        canSelectMany: false,
+        defaultUri: vscode.Uri.file(path.dirname(results.fsPath)),
+        filters: { [vscode.l10n.t('Gist run results')]: ['jsonl'] },
+        openLabel: vscode.l10n.t('Compare'),
+      });
+      return chosen?.[0];
+    },
+  );
 }
 
 /** The rows of the pick: the workspace's results files but `results`, newest first, then "Choose a Results File…". */
