@@ -33,11 +33,11 @@ export async function showStatusBarMenu(state: ExtensionState): Promise<void> {
     items.push({ label: `$(sign-out) ${vscode.l10n.t('Sign Out')}`, command: CommandIds.signOut });
   }
   const title = snapshot.status.kind === 'signedIn' ? plainText(snapshot.status.user.name, 100) : vscode.l10n.t('Gist Generate');
-  // A command that asks nothing runs once the menu is gone; one that asks replaces it on screen.
-  let runAfter: string | undefined;
-  await pickThen(items, { title, placeholder: vscode.l10n.t('Gist Generate') }, async (picked) => {
-    if (picked.asks === true) await vscode.commands.executeCommand(picked.command);
-    else runAfter = picked.command;
+  // A command that asks replaces the menu on screen; one that asks nothing runs once the menu is gone.
+  const runAfter = await pickThen(items, { title, placeholder: vscode.l10n.t('Gist Generate') }, async (picked) => {
+    if (picked.asks !== true) return picked.command;
+    await vscode.commands.executeCommand(picked.command);
+    return undefined;
   });
   if (runAfter !== undefined) await vscode.commands.executeCommand(runAfter);
 }

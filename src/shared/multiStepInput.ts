@@ -86,6 +86,8 @@ export class MultiStepInput {
    * the flow was prepared stays on screen until the first step's input replaces it.
    */
   static async run(start: Step, opening?: OpeningInput): Promise<boolean> {
+    // Escape on the opening input while the flow was prepared ends the flow before its first step.
+    if (opening?.cancelled() === true) return false;
     const input = new MultiStepInput();
     input.current = input.opening = opening?.handOver();
     MultiStepInput.active = input;
