@@ -84,6 +84,9 @@ export async function closeAllEditors(): Promise<void> {
       await vscode.window.tabGroups.close(tab);
     }
   }
+  // The commands resolve once the workbench has closed the editors; this extension host hears of it
+  // a moment later, and until then still lists the last one as visible (where generated text goes).
+  await waitFor('this extension host to see every editor closed', () => vscode.window.visibleTextEditors.every((editor) => editor.document.uri.scheme === 'output'));
 }
 
 export async function openEditor(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
