@@ -59,7 +59,7 @@ export function pickAccount(rows: readonly ProfileRow[], title: string, unusedKe
       : [
           {
             label: `$(trash) ${vscode.l10n.t('Remove Unused API Keys…')}`,
-            detail: vscode.l10n.t('{0} stored keys are never sent: their profile is gone, or names another service now', unusedKeys),
+            detail: unusedKeys === 1 ? vscode.l10n.t('1 stored key is never sent: its profile is gone, or names another service now') : vscode.l10n.t('{0} stored keys are never sent: their profile is gone, or names another service now', unusedKeys),
             choice: { kind: 'removeUnused' } as const,
           },
         ]),

@@ -67,7 +67,7 @@ export async function removeUnusedKeys(keyStore: KeyStore, args: unknown, logger
     removed.push({ profile: one.profile, reason: one.reason, service: one.boundTo.baseUrl });
   }
   if (!removeAll(args)) {
-    void showInformation(userMessage(vscode.l10n.t('Removed {0} unused API keys from the system keychain.'), removed.length));
+    void showInformation(userMessage(removed.length === 1 ? vscode.l10n.t('Removed 1 unused API key from the system keychain.') : vscode.l10n.t('Removed {0} unused API keys from the system keychain.'), removed.length));
   }
   return removed;
 }
