@@ -189,16 +189,19 @@ export class ResultsVerdicts implements vscode.Disposable {
         return true;
       case 'vote': {
         const revealed = await this.session?.vote(message.key, message.verdict);
-        if (revealed !== undefined) this.post({ type: 'voted', left: revealed.left, right: revealed.right, verdict: message.verdict });
+        if (typeof revealed === 'object') this.post({ type: 'voted', left: revealed.left, right: revealed.right, verdict: message.verdict });
         await this.sendReview();
+        if (revealed === 'judgedElsewhere') this.sayJudgedElsewhere();
         this.votesStale = true;
         this.recomputeSoon(0);
         return true;
       }
-      case 'skip':
-        await this.session?.skip(message.key);
+      case 'skip': {
+        const skipped = await this.session?.skip(message.key);
         await this.sendReview();
+        if (skipped === 'judgedElsewhere') this.sayJudgedElsewhere();
         return true;
+      }
       case 'undo':
         await this.session?.undo();
         await this.sendReview();
@@ -208,6 +211,11 @@ export class ResultsVerdicts implements vscode.Disposable {
       default:
         return false;
     }
+  }
+
+  /** After the next pair: the one the reviewer acted on had been voted on or skipped in another window of theirs. */
+  private sayJudgedElsewhere(): void {
+    this.post({ type: 'reviewNotice', message: vscode.l10n.t('You had already judged that pair in another window, so this key was not recorded. Here is your next pair.') });
   }
 
   /** Starts the review (or goes on with it): the view shows the next pair when it gets it. */

@@ -180,7 +180,9 @@ export type HostMessage =
   /** A vote was taken: which variant each side was, for the view to show a moment (unless the reviewer stays blind). */
   | { readonly type: 'voted'; readonly left: string; readonly right: string; readonly verdict: string }
   /** The review could not go on (no reviewer name, a votes file that cannot be written): the view says why. */
-  | { readonly type: 'reviewFailed'; readonly message: string };
+  | { readonly type: 'reviewFailed'; readonly message: string }
+  /** Said over the next pair (the reviewer had judged the last one in another window): the view shows and announces it. */
+  | { readonly type: 'reviewNotice'; readonly message: string };
 
 export type CellAddress = { readonly index: number; readonly variant: number };
 

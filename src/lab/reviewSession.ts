@@ -8,13 +8,15 @@ import { scheduleReview, reviewSeed, type ReviewPair } from '../review/pairSched
 import { reviewProgress, type ReviewProgress } from '../review/reviewProgress';
 import { reviewerActions } from '../review/reviewerActions';
 import type { Verdict, VotesEntry } from '../review/votes';
+import { lockVotesFile } from '../review/votesFileAppend';
 import { skipEntry, undoEntry, voteEntry } from '../review/votesWriter';
+import type { FileLock } from '../shared/fileLock';
 import { revealInvisible } from '../shared/invisibles';
 import type { ResultsIndex } from './resultsIndex';
 import { ResultLines, valuesLine } from './resultsRows';
 import type { ReviewView } from './resultsViewProtocol';
 import { verdictCells, verdictVariants } from './verdictCells';
-import { appendVotes, lastUndoable, readVotesFiles } from './votesFiles';
+import { appendVotes, lastUndoable, readVotesFiles, votesFileOf } from './votesFiles';
 
 /** Characters of each text a pair shows; the rest is said to be there (Enter on the table opens it whole). */
 const MAX_SHOWN_CHARS = 50_000;
@@ -44,6 +46,11 @@ export class ReviewSession {
   /** Reads the results (a rerun may have changed cells) and the reviewer's own lines again. */
   async refresh(): Promise<void> {
     this.schedule = scheduleReview(verdictCells(this.index), { seed: reviewSeed(path.basename(this.resultsPath), this.reviewer), variants: verdictVariants(this.index) });
+    await this.readOwnLines();
+  }
+
+  /** The reviewer's lines as their files hold them now (another window of theirs may have added some). */
+  private async readOwnLines(): Promise<void> {
     const { files } = await readVotesFiles(this.resultsPath);
     this.entries = files.filter((file) => file.header.source === 'person' && file.header.reviewer === this.reviewer).flatMap((file) => [...file.entries]);
   }
@@ -85,29 +92,57 @@ export class ReviewSession {
     return key === undefined ? undefined : this.progress().queue.find((queued) => queued.key === key);
   }
 
-  /** Records a vote on the pair shown as `token`; the two variants' names, for the view to reveal. */
-  async vote(token: string, verdict: Verdict): Promise<{ readonly left: string; readonly right: string } | undefined> {
-    const pair = this.queued(token);
-    if (pair === undefined) return undefined;
-    await this.append(voteEntry(pair, verdict, { reviewer: this.reviewer, source: 'person' }));
-    return { left: pair.left.variant, right: pair.right.variant };
+  /**
+   * Records a vote on the pair shown as `token`; the two variants' names, for the view to reveal.
+   * `judgedElsewhere` when the reviewer voted on or skipped it in another window meanwhile.
+   */
+  async vote(token: string, verdict: Verdict): Promise<{ readonly left: string; readonly right: string } | 'judgedElsewhere' | undefined> {
+    if (this.queued(token) === undefined) return undefined;
+    return this.withOwnFile(async (lock) => {
+      const pair = this.queued(token);
+      if (pair === undefined) return 'judgedElsewhere';
+      await this.append(voteEntry(pair, verdict, { reviewer: this.reviewer, source: 'person' }), lock);
+      return { left: pair.left.variant, right: pair.right.variant };
+    });
   }
 
-  async skip(token: string): Promise<void> {
-    const pair = this.queued(token);
-    if (pair !== undefined) await this.append(skipEntry(pair, { reviewer: this.reviewer, source: 'person' }));
+  async skip(token: string): Promise<'judgedElsewhere' | undefined> {
+    if (this.queued(token) === undefined) return undefined;
+    return this.withOwnFile(async (lock) => {
+      const pair = this.queued(token);
+      if (pair === undefined) return 'judgedElsewhere';
+      await this.append(skipEntry(pair, { reviewer: this.reviewer, source: 'person' }), lock);
+      return undefined;
+    });
   }
 
-  /** Takes back the reviewer's last vote or skip (its pair is asked again next); false when there is none. */
+  /** Takes back the reviewer's last vote or skip, made in this window or another (its pair is asked again next); false when there is none. */
   async undo(): Promise<boolean> {
-    const last = lastUndoable(this.entries);
-    if (last === undefined) return false;
-    await this.append(undoEntry(last, { reviewer: this.reviewer, source: 'person' }));
-    return true;
+    return this.withOwnFile(async (lock) => {
+      const last = lastUndoable(this.entries);
+      if (last === undefined) return false;
+      await this.append(undoEntry(last, { reviewer: this.reviewer, source: 'person' }), lock);
+      return true;
+    });
   }
 
-  private async append(entry: VotesEntry): Promise<void> {
-    const appended = await appendVotes(this.resultsPath, this.reviewer, 'person', [entry]);
+  /**
+   * Runs `act` holding the reviewer's votes file, with their lines read again under it: the same
+   * reviewer in two windows (one pair shown in both) must not vote on a pair twice, and Undo must
+   * take back their last line, whichever window wrote it.
+   */
+  private async withOwnFile<T>(act: (lock: FileLock) => Promise<T>): Promise<T> {
+    const lock = await lockVotesFile(votesFileOf(this.resultsPath, this.reviewer, 'person'));
+    try {
+      await this.readOwnLines();
+      return await act(lock);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  private async append(entry: VotesEntry, lock: FileLock): Promise<void> {
+    const appended = await appendVotes(this.resultsPath, this.reviewer, 'person', [entry], { lock });
     this.entries.push(entry);
     if (appended.movedAside !== undefined) this.movedAside = { file: path.basename(appended.file), aside: appended.movedAside };
   }

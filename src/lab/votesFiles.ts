@@ -7,6 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { formatKiB, openRegularFile, readCapped } from '../shared/boundedFile';
+import type { FileLock } from '../shared/fileLock';
 import { MAX_VOTES_BYTES, MAX_VOTES_FILES } from '../shared/limits';
 import type { VoteSource, VotesEntry } from '../review/votes';
 import { VOTES_LIMITS } from '../review/votes';
@@ -98,11 +99,26 @@ export async function readVotesFiles(resultsPath: string, limits: VotesReadLimit
   return { files, problems };
 }
 
-/** Appends `entries` to the votes file of `reviewer` (see review/votesFileAppend.ts): its path, and where a file cut short by a crash went. */
-export async function appendVotes(resultsPath: string, reviewer: string, source: VoteSource, entries: readonly VotesEntry[], instruction?: string): Promise<{ readonly file: string } & VotesAppended> {
-  const file = path.join(path.dirname(resultsPath), votesFileName(path.basename(resultsPath), reviewer, source));
+/** The votes file of `reviewer` beside the results file. */
+export function votesFileOf(resultsPath: string, reviewer: string, source: VoteSource): string {
+  return path.join(path.dirname(resultsPath), votesFileName(path.basename(resultsPath), reviewer, source));
+}
+
+/**
+ * Appends `entries` to the votes file of `reviewer` (see review/votesFileAppend.ts): its path, and
+ * where a file cut short by a crash went. Under `lock` when the caller holds the file's already.
+ */
+export async function appendVotes(
+  resultsPath: string,
+  reviewer: string,
+  source: VoteSource,
+  entries: readonly VotesEntry[],
+  options: { readonly instruction?: string; readonly lock?: FileLock } = {},
+): Promise<{ readonly file: string } & VotesAppended> {
+  const file = votesFileOf(resultsPath, reviewer, source);
+  const { instruction, lock } = options;
   const header = { results: path.basename(resultsPath), reviewer, source, createdAt: new Date().toISOString(), ...(instruction === undefined ? {} : { instruction }) };
-  return { file, ...(await appendToVotesFile({ file, header, entries })) };
+  return { file, ...(await appendToVotesFile({ file, header, entries, ...(lock === undefined ? {} : { lock }) })) };
 }
 
 /** The id of a reviewer's last vote or skip not taken back yet (what Undo takes back), if any. */

@@ -279,6 +279,10 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     case 'voted':
       review.voted(message.left, message.right, message.verdict);
       return;
+    case 'reviewNotice':
+      if (review.active) review.notice(message.message);
+      announce(message.message);
+      return;
     case 'reviewFailed':
       if (review.active) review.failed(message.message);
       else announce(message.message);

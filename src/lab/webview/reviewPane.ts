@@ -154,6 +154,12 @@ export class ReviewPane {
     }, REVEAL_MS);
   }
 
+  /** A word over the pair shown (or next shown): the host's text, as text. */
+  notice(message: string): void {
+    if (this.revealTimer !== undefined) return;
+    this.message.textContent = message;
+  }
+
   failed(message: string): void {
     this.busy = false;
     this.message.textContent = message;

@@ -59,6 +59,7 @@ describe('blind review (lab)', function () {
     assert.doesNotMatch(friendlySide, /\u202E/, 'a bidi override is made visible, never sent as is');
     const revealed = await session.vote(pair.key, 'left');
     assert.ok(revealed !== undefined);
+    assert.ok(typeof revealed === 'object');
     assert.deepEqual(new Set([revealed.left, revealed.right]), new Set(['formal', 'friendly']));
     const files = readdirSync(dir).filter((name) => name.endsWith('.votes.jsonl'));
     assert.deepEqual(files, [votesFileName('people.welcome-email.gistrun.jsonl', 'Ada Lovelace', 'person')]);
@@ -85,6 +86,32 @@ describe('blind review (lab)', function () {
     assert.equal(await session.vote(key, 'tie'), undefined, 'the pair was voted on: the second press does nothing');
     const { files } = await readVotesFiles(file);
     assert.equal(files[0]?.entries.length, 1);
+  });
+
+  it('a pair judged in another window meanwhile is not voted on again; that window goes on with both windows’ votes', async function () {
+    const first = await ReviewSession.start(await ResultsIndex.open(file), file, 'Ada');
+    const second = await ReviewSession.start(await ResultsIndex.open(file), file, 'Ada');
+    const [inFirst, inSecond] = [(await first.view()).pair!, (await second.view()).pair!];
+    assert.equal(inFirst.row, inSecond.row, 'one reviewer’s order is the same in both windows');
+    assert.ok((await first.vote(inFirst.key, 'left')) !== undefined);
+    assert.equal(await second.vote(inSecond.key, 'right'), 'judgedElsewhere', 'the second window does not vote on it again');
+    const { files } = await readVotesFiles(file);
+    assert.deepEqual(
+      files[0]?.entries.map((entry) => entry.kind),
+      ['vote'],
+    );
+    const next = await second.view();
+    assert.equal(next.voted, 1, 'the second window counts the first window’s vote');
+    assert.notEqual(next.pair?.row, inFirst.row);
+    // A skip, too, and Undo takes back the reviewer's last action, whichever window made it.
+    const skipped = (await first.view()).pair!;
+    assert.equal(await second.skip((await second.view()).pair!.key), undefined);
+    assert.equal(await first.skip(skipped.key), 'judgedElsewhere');
+    assert.equal(await first.undo(), true);
+    const after = await readVotesFiles(file);
+    const entries = after.files[0]?.entries ?? [];
+    assert.deepEqual(entries.map((entry) => entry.kind), ['vote', 'skip', 'undo']);
+    assert.equal(entries[2]?.kind === 'undo' ? entries[2].undoes : undefined, entries[1]?.id, 'the undo names the other window’s skip');
   });
 
   it('resumes after a reload at the next pair not voted on, never asking a pair twice; undo asks it again first', async function () {
@@ -166,8 +193,8 @@ describe('blind review (lab)', function () {
   it('writes the header once, with the judge’s instruction when there is one', async function () {
     const pair = { key: 'k', row: 1, sample: 1, left: { variant: 'formal', callId: 'call-1-formal' }, right: { variant: 'friendly', callId: 'call-1-friendly' } };
     const author = { reviewer: 'test-model', source: 'judge' as const };
-    const { file: written } = await appendVotes(file, 'test-model', 'judge', [voteEntry(pair, 'left', author)], 'Which answer is better?');
-    await appendVotes(file, 'test-model', 'judge', [voteEntry({ ...pair, left: pair.right, right: pair.left }, 'right', author)], 'Which answer is better?');
+    const { file: written } = await appendVotes(file, 'test-model', 'judge', [voteEntry(pair, 'left', author)], { instruction: 'Which answer is better?' });
+    await appendVotes(file, 'test-model', 'judge', [voteEntry({ ...pair, left: pair.right, right: pair.left }, 'right', author)], { instruction: 'Which answer is better?' });
     assert.match(path.basename(written), /^people\.welcome-email\.gistrun\.judge-test-model-[0-9a-f]{8}\.votes\.jsonl$/);
     const lines = readFileSync(written, 'utf8').trim().split('\n');
     assert.equal(lines.length, 3);

@@ -43,7 +43,7 @@ describe('votes files: crashes and reviewers that share a name’s form', functi
       await appendVotes(results, reviewer, 'person', [voteBy(reviewer, index + 10)]);
     }
     // A judge whose model name reads like a person's.
-    await appendVotes(results, 'Ada Lovelace', 'judge', [voteBy('Ada Lovelace', 30, 'judge')], 'Which is better?');
+    await appendVotes(results, 'Ada Lovelace', 'judge', [voteBy('Ada Lovelace', 30, 'judge')], { instruction: 'Which is better?' });
     assert.deepEqual(await counted(), { ...Object.fromEntries(reviewers.map((reviewer) => [`person:${reviewer}`, 2])), 'judge:Ada Lovelace': 1 });
     assert.deepEqual((await readVotesFiles(results)).problems, []);
   });
