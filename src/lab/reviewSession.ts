@@ -3,6 +3,7 @@
 // names hidden until the vote. Votes go to the reviewer's own votes file, a line each, never
 // changed; a reload or another day resumes at the next pair not voted on. Pure Node: no `vscode`.
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { scheduleReview, reviewSeed, type ReviewPair } from '../review/pairScheduler';
 import { reviewProgress, type ReviewProgress } from '../review/reviewProgress';
@@ -25,6 +26,8 @@ export class ReviewSession {
   private schedule: ReviewPair[] = [];
   private entries: VotesEntry[] = [];
   private movedAside: { readonly file: string; readonly aside: string } | undefined;
+  /** The reviewer's votes file as this session last read or wrote it (size and time): another window's line changes it. */
+  private ownFileStamp = '';
   /** The pairs shown, by the token the view was given (a pair's key names its variants; the view must not know them). */
   private readonly shown = new Map<string, string>();
   /** The reviewer asked for their skipped pairs again: they come after the rest. */
@@ -51,6 +54,8 @@ export class ReviewSession {
 
   /** The reviewer's lines as their files hold them now (another window of theirs may have added some). */
   private async readOwnLines(): Promise<void> {
+    // Taken before the read: a line added meanwhile changes the file again, and is read next time.
+    this.ownFileStamp = await this.stampOfOwnFile();
     const { files } = await readVotesFiles(this.resultsPath);
     this.entries = files.filter((file) => file.header.source === 'person' && file.header.reviewer === this.reviewer).flatMap((file) => [...file.entries]);
   }
@@ -134,10 +139,22 @@ export class ReviewSession {
   private async withOwnFile<T>(act: (lock: FileLock) => Promise<T>): Promise<T> {
     const lock = await lockVotesFile(votesFileOf(this.resultsPath, this.reviewer, 'person'));
     try {
-      await this.readOwnLines();
-      return await act(lock);
+      // Read again only when another window wrote meanwhile: a long review reads its files once, not at every key.
+      if ((await this.stampOfOwnFile()) !== this.ownFileStamp) await this.readOwnLines();
+      const done = await act(lock);
+      this.ownFileStamp = await this.stampOfOwnFile();
+      return done;
     } finally {
       await lock.release();
+    }
+  }
+
+  private async stampOfOwnFile(): Promise<string> {
+    try {
+      const { size, mtimeMs } = await stat(votesFileOf(this.resultsPath, this.reviewer, 'person'));
+      return `${size}:${mtimeMs}`;
+    } catch {
+      return 'none';
     }
   }
 
