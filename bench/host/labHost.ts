@@ -57,6 +57,8 @@ async function idleEdits(editor: vscode.TextEditor, count: number): Promise<numb
 
 interface RunRound {
   readonly callsPerSecond: number;
+  /** The extension host's CPU (user + system) per call, in µs: steadier than calls/s on a shared machine. */
+  readonly cpuMicrosPerCall: number;
   readonly editMs: number[];
   readonly loop: { p50Ms: number; p99Ms: number; maxMs: number };
 }
@@ -66,10 +68,11 @@ interface RunRound {
  * event loop's delay. The bare pool's rounds run under the same edits as the engine's, so both
  * share the machine with the same typing.
  */
-async function whileTyping<T>(editor: vscode.TextEditor, work: () => Promise<T>): Promise<{ result: T; seconds: number; editMs: number[]; loop: RunRound['loop'] }> {
+async function whileTyping<T>(editor: vscode.TextEditor, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpuMicros: number; editMs: number[]; loop: RunRound['loop'] }> {
   const editMs: number[] = [];
   let running = true;
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const measured = await loopDelay(async () => {
     const done = work().finally(() => {
       running = false;
@@ -80,7 +83,8 @@ async function whileTyping<T>(editor: vscode.TextEditor, work: () => Promise<T>)
     }
     return done;
   });
-  return { result: measured.result, seconds: (performance.now() - started) / 1000, editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+  const used = process.cpuUsage(cpu);
+  return { result: measured.result, seconds: (performance.now() - started) / 1000, cpuMicros: used.user + used.system, editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
 }
 
 async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
@@ -91,12 +95,12 @@ async function labRound(folder: string, data: string, total: number, editor: vsc
   );
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
-  return { callsPerSecond: round(total / measured.seconds, 0), editMs: measured.editMs, loop: measured.loop };
+  return { callsPerSecond: round(total / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / total, 1), editMs: measured.editMs, loop: measured.loop };
 }
 
 async function bareRound(serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
   const measured = await whileTyping(editor, () => bareRun(serviceUrl, rows));
-  return { callsPerSecond: round(measured.result.calls / measured.seconds, 0), editMs: measured.editMs, loop: measured.loop };
+  return { callsPerSecond: round(measured.result.calls / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / measured.result.calls, 1), editMs: measured.editMs, loop: measured.loop };
 }
 
 function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
@@ -254,18 +258,20 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     }
     const engine: RunRound[] = [];
     const bare: number[] = [];
+    const bareCpu: number[] = [];
     const bareEdits: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
       for (const which of turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine']) {
         if (which === 'engine') {
           const round_ = await profiled(`labRun-${turn + 1}`, (windows) => windows.around('run', () => labRound(folder, data, total, editor)));
           engine.push(round_);
-          progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
+          progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of the extension host's CPU a call; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
         } else {
           const round_ = await bareRound(serviceUrl, rows, editor);
           bare.push(round_.callsPerSecond);
+          bareCpu.push(round_.cpuMicrosPerCall);
           bareEdits.push(...round_.editMs);
-          progress(`lab in VS Code, round ${turn + 1}: bare undici pool ${round_.callsPerSecond} calls/s; edit median ${round(median(round_.editMs), 1)} ms`);
+          progress(`lab in VS Code, round ${turn + 1}: bare undici pool ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of CPU a call; edit median ${round(median(round_.editMs), 1)} ms`);
         }
       }
     }
@@ -285,6 +291,8 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         engineCallsPerSecond,
         bareCallsPerSecond,
         engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond, 2),
+        engineCpuMicrosPerCall: median(engine.map((one) => one.cpuMicrosPerCall)),
+        bareCpuMicrosPerCall: median(bareCpu),
         loopDelayP99Ms: Math.max(...engine.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...engine.map((one) => one.loop.maxMs)),
         idleEditMs,
