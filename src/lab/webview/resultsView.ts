@@ -280,8 +280,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       review.voted(message.left, message.right, message.verdict);
       return;
     case 'reviewNotice':
+      // The review's message line is an alert: read out once, there.
       if (review.active) review.notice(message.message);
-      announce(message.message);
+      else announce(message.message);
       return;
     case 'reviewFailed':
       if (review.active) review.failed(message.message);

@@ -154,9 +154,8 @@ export class ReviewPane {
     }, REVEAL_MS);
   }
 
-  /** A word over the pair shown (or next shown): the host's text, as text. */
+  /** A word over the pair shown: the host's text, as text (an alert, so it is read out). */
   notice(message: string): void {
-    if (this.revealTimer !== undefined) return;
     this.message.textContent = message;
   }
 
