@@ -3,6 +3,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { startService, type CallRecord, type RunningService } from '../../tools/service/index';
+import { recordShownMessages } from './shownMessages';
 import { DEMO_KEY, OTHER_KEY, extensionApi, service, serviceUrl, signIn, waitFor, type TestedApi } from './support';
 
 const WORK_SECRET = 'gist.apiKey/Work';
@@ -91,6 +92,59 @@ describe('Stored keys are bound to the service they were checked with', function
     assert.deepEqual(await vscode.commands.executeCommand('gist.removeUnusedKeys', { all: true }), [], 'nothing left to remove');
     assert.equal(api.state().status.kind, 'signedIn', 'the first profile’s key stays');
     assert.ok(!keysSent(await service().calls()).includes(OTHER_KEY));
+  });
+
+  it('one unused key: Switch Account offers to remove it and Remove Unused API Keys… removes it, both in the singular', async function () {
+    await setProfiles([{ name: 'Work', baseUrl: oldService.url }], [first, 'Work']);
+    await vscode.commands.executeCommand('gist.setApiKey', { apiKey: OTHER_KEY, profile: 'Work' });
+    await setProfiles(undefined, [first]);
+    // Switch Account offers to remove it, counted in the singular: its pick, read and closed.
+    const created: Array<vscode.QuickPick<vscode.QuickPickItem>> = [];
+    const windowWithPicks = vscode.window as { createQuickPick: typeof vscode.window.createQuickPick };
+    const createQuickPick = windowWithPicks.createQuickPick;
+    windowWithPicks.createQuickPick = (<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> => {
+      const picker = createQuickPick.call(vscode.window) as vscode.QuickPick<T>;
+      created.push(picker);
+      return picker;
+    });
+    try {
+      const switched = vscode.commands.executeCommand('gist.switchAccount');
+      const picker = await waitFor('the Switch Account pick with its items', () => created.find((one) => one.items.length > 0));
+      const removal = picker.items.find((one) => one.label.includes('Remove Unused API Keys'));
+      picker.hide();
+      await switched;
+      assert.equal(removal?.detail, '1 stored key is never sent: its profile is gone, or names another service now');
+    } finally {
+      windowWithPicks.createQuickPick = createQuickPick;
+    }
+    // The pick of keys to remove is a quick pick this extension host cannot answer: what it offers
+    // is taken as offered (every key picked), as Enter does.
+    const window = vscode.window as { showQuickPick: typeof vscode.window.showQuickPick };
+    const original = window.showQuickPick;
+    const offered: vscode.QuickPickItem[] = [];
+    window.showQuickPick = (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
+      const all = await items;
+      offered.push(...all);
+      return all.filter((one) => one.picked === true);
+    }) as unknown as typeof vscode.window.showQuickPick;
+    const messages = recordShownMessages(() => undefined);
+    let removed: unknown;
+    try {
+      removed = await vscode.commands.executeCommand('gist.removeUnusedKeys');
+    } finally {
+      window.showQuickPick = original;
+      messages.dispose();
+    }
+    assert.deepEqual(removed, [{ profile: 'Work', reason: 'profileGone', service: oldService.url }]);
+    assert.deepEqual(
+      offered.map((one) => one.label),
+      ['Work'],
+    );
+    assert.deepEqual(
+      messages.shown.map((message) => message.texts[0]),
+      ['Removed 1 unused API key from the system keychain.'],
+    );
+    assert.equal(await api.testing.secrets.get(WORK_SECRET), undefined);
   });
 
   it('migration: a key stored before keys were bound still works for its unchanged service; a plain value found later is never sent', async function () {
