@@ -102,22 +102,27 @@ export class ReviewSession {
    * `judgedElsewhere` when the reviewer voted on or skipped it in another window meanwhile.
    */
   async vote(token: string, verdict: Verdict): Promise<{ readonly left: string; readonly right: string } | 'judgedElsewhere' | undefined> {
-    if (this.queued(token) === undefined) return undefined;
-    return this.withOwnFile(async (lock) => {
-      const pair = this.queued(token);
-      if (pair === undefined) return 'judgedElsewhere';
-      await this.append(voteEntry(pair, verdict, { reviewer: this.reviewer, source: 'person' }), lock);
-      return { left: pair.left.variant, right: pair.right.variant };
-    });
+    const pair = await this.record(token, (queued) => voteEntry(queued, verdict, { reviewer: this.reviewer, source: 'person' }));
+    return pair === undefined || pair === 'judgedElsewhere' ? pair : { left: pair.left.variant, right: pair.right.variant };
   }
 
   async skip(token: string): Promise<'judgedElsewhere' | undefined> {
+    const pair = await this.record(token, (queued) => skipEntry(queued, { reviewer: this.reviewer, source: 'person' }));
+    return pair === 'judgedElsewhere' ? pair : undefined;
+  }
+
+  /**
+   * Appends the line `entryFor` makes for the pair shown as `token`, if it is still to be asked:
+   * the pair; undefined for a key pressed twice here; `judgedElsewhere` when the reviewer's other
+   * window voted on or skipped it meanwhile (seen once their file is read again under its lock).
+   */
+  private async record(token: string, entryFor: (pair: ReviewPair) => VotesEntry): Promise<ReviewPair | 'judgedElsewhere' | undefined> {
     if (this.queued(token) === undefined) return undefined;
     return this.withOwnFile(async (lock) => {
       const pair = this.queued(token);
       if (pair === undefined) return 'judgedElsewhere';
-      await this.append(skipEntry(pair, { reviewer: this.reviewer, source: 'person' }), lock);
-      return undefined;
+      await this.append(entryFor(pair), lock);
+      return pair;
     });
   }
 
