@@ -72,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       client,
       catalog,
       logger,
-      ensureSignedIn: () => account.ensureSignedIn(),
+      signedInThen: (next) => account.signedInThen(next),
       destination: () => {
         const { profile, baseUrl } = state.current;
         return { profile, host: hostOf(baseUrl) };

@@ -11,6 +11,7 @@ import { showError, showInformation } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import type { Settings } from '../shared/settings';
 import type { ExtensionState } from '../shared/state';
+import { InputHold } from '../shared/inputHold';
 import { newProfileAsker } from './addProfileFlow';
 import { ensureBaseUrl, promptForBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';
 import { connectionFor, type ConnectionResult } from './connection';
@@ -95,25 +96,40 @@ export class Account implements vscode.Disposable {
    * The connection for a call, with the window's profile: runs the key flow when it has no key,
    * asks for the service URL when it is missing. Undefined when the user gave up.
    */
-  async ensureSignedIn(): Promise<ConnectionSettings | undefined> {
+  ensureSignedIn(): Promise<ConnectionSettings | undefined> {
+    return this.signedInThen((connection) => connection);
+  }
+
+  /**
+   * `next` with the connection for a call (as ensureSignedIn finds it), or undefined when the user
+   * gave up. The key flow's input, when it ran, stays on screen busy until `next` ends: the input
+   * or the modal `next` shows first takes over from it, with no moment in between for a webview
+   * editor to take the keyboard back (see InputHold).
+   */
+  async signedInThen<R>(next: (connection: ConnectionSettings) => Thenable<R> | R): Promise<R | undefined> {
     this.offerWalkthroughIfNew();
-    const profile = this.profiles.active();
-    const stored = await this.keyStore.lookup(profile);
-    if (stored.kind !== 'usable') {
-      // The key flow asks for the service URL too when it is missing, in the same input. A key
-      // bound to another service is asked for again, saying why.
-      const found = await this.keyFlow.run(profile, this.named(profile), undefined, stored.kind === 'elsewhere' ? keyElsewhereMessage(stored.boundTo) : undefined);
-      if (found !== undefined) {
-        await this.store(this.fresh(profile), found);
+    const hold = new InputHold();
+    try {
+      const profile = this.profiles.active();
+      const stored = await this.keyStore.lookup(profile);
+      if (stored.kind !== 'usable') {
+        // The key flow asks for the service URL too when it is missing, in the same input. A key
+        // bound to another service is asked for again, saying why.
+        const found = await this.keyFlow.run(profile, this.named(profile), undefined, stored.kind === 'elsewhere' ? keyElsewhereMessage(stored.boundTo) : undefined, hold);
+        if (found !== undefined) {
+          await this.store(this.fresh(profile), found);
+        }
       }
+      if ((await ensureBaseUrl(this.fresh(profile), this.save, this.named(profile))) === undefined) {
+        return undefined;
+      }
+      // Sent only to the service it is bound to: the URL just asked for may be another.
+      const key = await this.keyStore.keyFor(this.fresh(profile));
+      const connection = connectionFor(this.fresh(profile), key, this.settings.requestTimeoutMs());
+      return connection.ok ? await next(connection.connection) : undefined;
+    } finally {
+      hold.release();
     }
-    if ((await ensureBaseUrl(this.fresh(profile), this.save, this.named(profile))) === undefined) {
-      return undefined;
-    }
-    // Sent only to the service it is bound to: the URL just asked for may be another.
-    const key = await this.keyStore.keyFor(this.fresh(profile));
-    const connection = connectionFor(this.fresh(profile), key, this.settings.requestTimeoutMs());
-    return connection.ok ? connection.connection : undefined;
   }
 
   /**

@@ -14,6 +14,7 @@ import { validateBaseUrl } from '../client/urls';
 import { ensureBaseUrl, type SaveBaseUrl } from './baseUrlPrompt';
 import { MultiStepInput, reasonIfRefused, type Step } from '../shared/multiStepInput';
 import type { Settings } from '../shared/settings';
+import type { InputHold } from '../shared/inputHold';
 import { CommandIds } from '../shared/commandIds';
 import type { Profile } from './profileList';
 
@@ -68,9 +69,10 @@ export function keyStep(title: string, totalSteps: number, keep: (key: string) =
 
 /**
  * The service URL when it is missing or invalid, then the key: one multi-step input, so focus
- * stays in the quick input between the two. The URL is saved once accepted (as before).
+ * stays in the quick input between the two. The URL is saved once accepted (as before). With
+ * `hold`, the key's input stays on screen while the key is checked and what follows opens.
  */
-async function askForUrlAndKey(profile: Profile, save: SaveBaseUrl, named: string | undefined, why: string | undefined): Promise<AskedKey | undefined> {
+async function askForUrlAndKey(profile: Profile, save: SaveBaseUrl, named: string | undefined, why: string | undefined, hold: InputHold | undefined): Promise<AskedKey | undefined> {
   const current = validateBaseUrl(profile.baseUrl);
   const needsUrl = profile.baseUrl === '' || !current.ok;
   let baseUrl = current.ok ? current.url : profile.baseUrl;
@@ -98,7 +100,7 @@ async function askForUrlAndKey(profile: Profile, save: SaveBaseUrl, named: strin
     await save(profile, baseUrl);
     return askKey;
   };
-  if (!(await MultiStepInput.run(needsUrl ? urlStep : askKey)) || key === '') {
+  if (!(await MultiStepInput.run(needsUrl ? urlStep : askKey, undefined, hold)) || key === '') {
     return undefined;
   }
   return { baseUrl, apiKeyHeader: profile.apiKeyHeader, key };
@@ -115,22 +117,24 @@ export class KeyFlow {
   /**
    * The key for `profile` (`named`: its name, said in the titles when there is more than one).
    * With `apiKey` given, that key without prompts; undefined when there is no key to store.
-   * `why`: why the key is asked for again (the one stored is for another service).
+   * `why`: why the key is asked for again (the one stored is for another service). `hold` keeps
+   * the key's input on screen once the key is confirmed (see InputHold), for the caller to release.
    */
-  async run(profile: Profile, named: string | undefined, apiKey?: string, why?: string): Promise<FoundKey | undefined> {
+  async run(profile: Profile, named: string | undefined, apiKey?: string, why?: string, hold?: InputHold): Promise<FoundKey | undefined> {
     if (apiKey !== undefined) {
       const baseUrl = await ensureBaseUrl(profile, this.saveBaseUrl, named);
       return baseUrl === undefined ? undefined : this.checkGivenKey({ baseUrl, apiKeyHeader: profile.apiKeyHeader, key: apiKey });
     }
-    const confirmed = await this.confirm(() => askForUrlAndKey(profile, this.saveBaseUrl, named, why));
+    const confirmed = await this.confirm(() => askForUrlAndKey(profile, this.saveBaseUrl, named, why, hold), hold);
     return confirmed === undefined ? undefined : { key: confirmed.key, user: confirmed.user, baseUrl: confirmed.baseUrl, apiKeyHeader: confirmed.apiKeyHeader };
   }
 
   /**
    * Asks with `ask` and checks the key with the service it names, until the key is confirmed, the
-   * user saves it unchecked or gives up. "Try Again" asks again (`ask` keeps what was typed).
+   * user saves it unchecked or gives up. "Try Again" asks again (`ask` keeps what was typed). An
+   * input `hold` keeps is released before a failure is told: nothing is left busy behind a notification.
    */
-  async confirm<T extends AskedKey>(ask: () => Promise<T | undefined>): Promise<(T & FoundKey) | undefined> {
+  async confirm<T extends AskedKey>(ask: () => Promise<T | undefined>, hold?: InputHold): Promise<(T & FoundKey) | undefined> {
     for (;;) {
       const asked = await ask();
       if (asked === undefined) {
@@ -140,6 +144,7 @@ export class KeyFlow {
       if (verification.ok) {
         return { ...asked, user: verification.user };
       }
+      hold?.release();
       const { error } = verification;
       this.logger.warn(`API key check failed: ${error.message}`);
       if (error.kind === 'cancelled') {

@@ -68,17 +68,21 @@ export class Generation {
     const target = this.targets.capture();
     const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
     try {
-      const connection = await this.account.ensureSignedIn();
-      if (connection === undefined) {
-        return undefined;
-      }
       // The setting is this call's insert mode unless the flow or the arguments pick another.
       const insertMode = insertModeOr(this.settings.insertMode());
-      const call =
-        parsed === undefined
-          ? await this.requests.prompted(snapshot, insertMode)
-          : { ...(await this.requests.fromArguments(parsed.request, snapshot)), insertMode: parsed.insertMode ?? insertMode };
-      if (call === undefined || !(await this.consent.confirm(call.entry, call.request.values, parsed?.request.values))) {
+      // The flow's first input takes over from the key's, when the key was asked for (see InputHold).
+      const asked = await this.account.signedInThen(async (connection) => {
+        const prompted =
+          parsed === undefined
+            ? await this.requests.prompted(snapshot, insertMode)
+            : { ...(await this.requests.fromArguments(parsed.request, snapshot)), insertMode: parsed.insertMode ?? insertMode };
+        return prompted === undefined ? undefined : { connection, call: prompted };
+      });
+      if (asked === undefined) {
+        return undefined;
+      }
+      const { connection, call } = asked;
+      if (!(await this.consent.confirm(call.entry, call.request.values, parsed?.request.values))) {
         return undefined;
       }
       const [settled] = await this.runner.run({
@@ -106,22 +110,22 @@ export class Generation {
     }
     const snapshot = EditorSnapshot.capture(vscode.window.activeTextEditor);
     const language = vscode.window.activeTextEditor?.document.languageId;
-    const connection = await this.account.ensureSignedIn();
-    if (connection === undefined) {
+    // The flow's first input takes over from the key's, when the key was asked for (see InputHold).
+    const asked = await this.account.signedInThen(async (connection) => {
+      let comparison: Comparison | undefined;
+      if (parsed === undefined) {
+        comparison = await this.requests.promptedComparison(snapshot);
+      } else {
+        const { gistId, variants, values } = parsed.request;
+        const { request, label, entry } = await this.requests.fromArguments({ gistId, values: values ?? {} }, snapshot);
+        comparison = { gistId, label, entry, variants, values: request.values };
+      }
+      return comparison === undefined ? undefined : { connection, comparison };
+    });
+    if (asked === undefined || !(await this.consent.confirm(asked.comparison.entry, asked.comparison.values, parsed?.request.values))) {
       return undefined;
     }
-    let comparison: Comparison | undefined;
-    if (parsed === undefined) {
-      comparison = await this.requests.promptedComparison(snapshot);
-    } else {
-      const { gistId, variants, values } = parsed.request;
-      const { request, label, entry } = await this.requests.fromArguments({ gistId, values: values ?? {} }, snapshot);
-      comparison = { gistId, label, entry, variants, values: request.values };
-    }
-    if (comparison === undefined || !(await this.consent.confirm(comparison.entry, comparison.values, parsed?.request.values))) {
-      return undefined;
-    }
-    return this.runComparison(connection, comparison, language);
+    return this.runComparison(asked.connection, asked.comparison, language);
   }
 
   /** "Insert Again" from the history: the text at the cursor of the active editor, or a new document. */

@@ -18,6 +18,7 @@ import { CommandIds, type CommandTable } from '../shared/commandIds';
 import type { Logger } from '../shared/logger';
 import { plainText } from '../shared/inertText';
 import { OpeningInput } from '../shared/multiStepInput';
+import { InputHold } from '../shared/inputHold';
 import { logValue } from '../shared/oneLine';
 import { showError, showInformation, showWarning, withNotificationProgress } from '../shared/notify';
 import type { FileLock } from '../shared/fileLock';
@@ -108,6 +109,8 @@ export class Judge implements vscode.Disposable {
     const opening = args.model === undefined || args.instruction === undefined ? new OpeningInput(judgeFlowTitle(), vscode.l10n.t('Reading {0}…', plainText(path.basename(results.fsPath), 100))) : undefined;
     let choice: JudgeFlowChoice | undefined;
     let loaded: Awaited<ReturnType<Judge['load']>>;
+    // The flow's last input stays on screen until the consent is up: see InputHold.
+    const hold = new InputHold();
     const opened = new Map<string, JudgeVotesFile>();
     const votesOf = async (chosen: vscode.LanguageModelChat): Promise<JudgeVotesFile | string> => {
       const known = opened.get(chosen.name);
@@ -137,18 +140,23 @@ export class Judge implements vscode.Disposable {
           return typeof votes !== 'string' && votes.resumed;
         },
         opening,
+        hold,
       });
     } finally {
       opening?.dispose();
     }
-    if (choice === undefined) return undefined;
-    const { index, run } = loaded;
-    const votes = await votesOf(choice.model);
-    if (typeof votes === 'string') {
-      void showError(userMessage('{0}', votes));
-      return undefined;
+    try {
+      if (choice === undefined) return undefined;
+      const { index, run } = loaded;
+      const votes = await votesOf(choice.model);
+      if (typeof votes === 'string') {
+        void showError(userMessage('{0}', votes));
+        return undefined;
+      }
+      return await this.judgeWith(results, index, run, choice.model, votes, choice.instruction ?? votes.existing?.instruction ?? DEFAULT_JUDGE_INSTRUCTION, hold);
+    } finally {
+      hold.release();
     }
-    return this.judgeWith(results, index, run, choice.model, votes, choice.instruction ?? votes.existing?.instruction ?? DEFAULT_JUDGE_INSTRUCTION);
   }
 
   /** The results file's index and cells, or undefined after saying why it cannot be judged. */
@@ -188,7 +196,7 @@ export class Judge implements vscode.Disposable {
    * the same file is said, not joined. The file is read again once the lock is held, as another
    * window may have judged meanwhile.
    */
-  private async judgeWith(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, opened: JudgeVotesFile, instruction: string): Promise<JudgeSummary | undefined> {
+  private async judgeWith(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, opened: JudgeVotesFile, instruction: string, hold: InputHold): Promise<JudgeSummary | undefined> {
     if (this.running.has(opened.path)) {
       void showInformation(userMessage(vscode.l10n.t('“{0}” is judging {1} already.'), model.name, path.basename(results.fsPath)));
       return undefined;
@@ -211,13 +219,13 @@ export class Judge implements vscode.Disposable {
         void showWarning(userMessage(vscode.l10n.t('{0} was started meanwhile with another instruction for the judge (in another window?). Judge again: it goes on with that file’s instruction.'), path.basename(opened.path)));
         return undefined;
       }
-      return await this.judgeHolding(results, index, run, model, reread.file, instruction, lock);
+      return await this.judgeHolding(results, index, run, model, reread.file, instruction, lock, hold);
     } finally {
       await lock.release();
     }
   }
 
-  private async judgeHolding(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string, lock: FileLock): Promise<JudgeSummary | undefined> {
+  private async judgeHolding(results: vscode.Uri, index: ResultsIndex, run: JudgeCells, model: vscode.LanguageModelChat, votes: JudgeVotesFile, instruction: string, lock: FileLock, hold: InputHold): Promise<JudgeSummary | undefined> {
     const resultsName = path.basename(results.fsPath);
     const votesName = path.basename(votes.path);
     const schedule = scheduleReview(run.cells, { seed: reviewSeed(resultsName, model.name), variants: run.variants });
@@ -251,6 +259,7 @@ export class Judge implements vscode.Disposable {
       judgedPairs: plan.judgedPairs,
       ...consentCounts(plan.pending),
     });
+    hold.release();
     this.deps.logger.info(`Judge ${logValue(model.name)} (${logValue(model.vendor)}) on ${logValue(resultsName)}: ${pairs === undefined ? 'the user declined; nothing sent' : `the user agreed to ${pairs} of ${plan.pending.length} pending pairs`}.`);
     if (pairs === undefined) {
       return summaryOf('declined', undefined, judgeAgreement(schedule, votes.actions));

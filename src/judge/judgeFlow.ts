@@ -9,6 +9,7 @@ import { editInEditor } from '../generation/editInEditor';
 import { chatModelItems } from '../languageModels/chatModels';
 import { labelText } from '../shared/inertText';
 import { MultiStepInput, type OpeningInput, type Step } from '../shared/multiStepInput';
+import type { InputHold } from '../shared/inputHold';
 import { DEFAULT_JUDGE_INSTRUCTION, instructionProblem } from './judgeInstruction';
 
 export interface JudgeFlowInput {
@@ -25,6 +26,8 @@ export interface JudgeFlowInput {
   resumes(model: vscode.LanguageModelChat): Promise<boolean>;
   /** The input shown while the command read the results file: the first step replaces it. */
   readonly opening?: OpeningInput | undefined;
+  /** Keeps the flow's last input on screen until the consent that follows is up (see InputHold). */
+  readonly hold?: InputHold;
 }
 
 export interface JudgeFlowChoice {
@@ -100,7 +103,7 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
   } else {
     start = await afterModel(model);
   }
-  if (start !== undefined && !(await MultiStepInput.run(start, input.opening))) {
+  if (start !== undefined && !(await MultiStepInput.run(start, input.opening, input.hold))) {
     return undefined;
   }
   return model === undefined ? undefined : { model, instruction: resumed ? undefined : instruction };

@@ -41,7 +41,8 @@ export interface LabDeps {
   readonly client: GistClient;
   readonly catalog: GistCatalog;
   readonly logger: Logger;
-  ensureSignedIn(): Promise<ConnectionSettings | undefined>;
+  /** `next` with the window's connection, after the key flow when there is no key (its input held until `next` ends); undefined when the user gave up. */
+  signedInThen<R>(next: (connection: ConnectionSettings) => Thenable<R> | R): Promise<R | undefined>;
   /** The window's profile and its service's host, for the summary ("to profile Staging at gists.acme.com"). */
   destination(): { readonly profile: string; readonly host: string };
   recentGists(): readonly string[];
@@ -163,18 +164,19 @@ export class Lab implements vscode.Disposable {
       void showError(userMessage(vscode.l10n.t('Run over Data was given arguments it cannot use: {0}'), given.reason));
       return undefined;
     }
-    const connection = await this.deps.ensureSignedIn();
-    if (connection === undefined) return undefined;
-    const request = given !== undefined ? await this.requestOf(given.args) : await runOverDataFlow({
-      catalog: await this.deps.catalog.entries(),
-      recentGists: this.deps.recentGists(),
-      dataFile: dataFileOf(target),
-      destination: this.deps.destination(),
-      concurrency: this.deps.labSettings().concurrency,
-      exists: (file) => Promise.resolve(existsSync(file)),
+    const asked = await this.deps.signedInThen(async (connection) => {
+      const request = given !== undefined ? await this.requestOf(given.args) : await runOverDataFlow({
+        catalog: await this.deps.catalog.entries(),
+        recentGists: this.deps.recentGists(),
+        dataFile: dataFileOf(target),
+        destination: this.deps.destination(),
+        concurrency: this.deps.labSettings().concurrency,
+        exists: (file) => Promise.resolve(existsSync(file)),
+      });
+      return request === undefined ? undefined : { request, connection };
     });
-    if (request === undefined) return undefined;
-    const result = await this.runs.start(request, connection);
+    if (asked === undefined) return undefined;
+    const result = await this.runs.start(asked.request, asked.connection);
     return result === undefined
       ? undefined
       : { resultsFile: result.resultsPath, end: result.end, reason: result.reason?.kind, done: result.progress.done, failures: result.progress.failures };

@@ -30,8 +30,8 @@ import { askModal, showError, showInformation, showWarning, withNotificationProg
 
 export interface LabRunsDeps {
   readonly client: GistClient;
-  /** The window's connection, running the key flow when there is no key; undefined when the user gave up. */
-  ensureSignedIn(): Promise<ConnectionSettings | undefined>;
+  /** `next` with the window's connection, after the key flow when there is no key (its input held until `next` ends); undefined when the user gave up. */
+  signedInThen<R>(next: (connection: ConnectionSettings) => Thenable<R> | R): Promise<R | undefined>;
   /** The calls per run at most (`gist.lab.concurrency`) and retries per call (`gist.lab.maxRetries`). */
   labSettings(): { readonly concurrency: number; readonly maxRetries: number };
   /** The window's profile and its service's host, for the question before a resume. */
@@ -161,20 +161,22 @@ export class LabRuns implements vscode.Disposable {
       void showError(userMessage(vscode.l10n.t('This run would go on with {0} calls; a run makes at most {1}. Start a new run with fewer rows, variants or samples.'), calls.toLocaleString(), MAX_RUN_CALLS.toLocaleString()));
       return;
     }
-    const connection = await this.deps.ensureSignedIn();
-    if (connection === undefined) return;
     const { concurrency, maxRetries } = this.deps.labSettings();
-    // Calls cost: say how many, of what, to where, before any is made, as Run over Data's summary does.
-    const { profile, host } = this.deps.destination();
     const go = calls === 1 ? vscode.l10n.t('Run 1 Call') : vscode.l10n.t('Run {0} Calls', calls.toLocaleString());
-    const choice = await askModal(
-      rerunFailed ? userMessage(vscode.l10n.t('Rerun the failed and missing cells of {0}?'), path.basename(resultsPath)) : userMessage(vscode.l10n.t('Resume {0}?'), path.basename(resultsPath)),
-      calls === 1
-        ? userMessage(vscode.l10n.t('1 call of the gist {0} over {1}, to profile {2} at {3}.'), plan.header.gist, path.basename(plan.dataPath), profile, host)
-        : userMessage(vscode.l10n.t('{0} calls of the gist {1} over {2}, up to {3} at a time, to profile {4} at {5}.'), calls.toLocaleString(), plan.header.gist, path.basename(plan.dataPath), concurrency, profile, host),
-      go,
-    );
-    if (choice !== go) return;
+    // Asked while the key's input (when the key was asked for) is still on screen: see InputHold.
+    const connection = await this.deps.signedInThen(async (signedIn) => {
+      // Calls cost: say how many, of what, to where, before any is made, as Run over Data's summary does.
+      const { profile, host } = this.deps.destination();
+      const choice = await askModal(
+        rerunFailed ? userMessage(vscode.l10n.t('Rerun the failed and missing cells of {0}?'), path.basename(resultsPath)) : userMessage(vscode.l10n.t('Resume {0}?'), path.basename(resultsPath)),
+        calls === 1
+          ? userMessage(vscode.l10n.t('1 call of the gist {0} over {1}, to profile {2} at {3}.'), plan.header.gist, path.basename(plan.dataPath), profile, host)
+          : userMessage(vscode.l10n.t('{0} calls of the gist {1} over {2}, up to {3} at a time, to profile {4} at {5}.'), calls.toLocaleString(), plan.header.gist, path.basename(plan.dataPath), concurrency, profile, host),
+        go,
+      );
+      return choice === go ? signedIn : undefined;
+    });
+    if (connection === undefined) return;
     await this.track(resultsPath, plan.header.gist, path.basename(plan.dataPath), undefined, (options) =>
       resumeLabRun(plan, { ...options, concurrency, maxRetries, service: { client: this.deps.client, connection } }),
     );

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { isFlowButton, type FlowButtonId } from './flowButtons';
 import { ContextKeys, setContextKey } from './contextKeys';
+import type { InputHold } from './inputHold';
 
 /** Thrown out of a step when the user pressed Back or Escape; the flow handles both. */
 class FlowAction extends Error {
@@ -83,18 +84,22 @@ export class MultiStepInput {
 
   /**
    * Runs the flow from `start`; false when the user cancelled it. An `opening` input shown while
-   * the flow was prepared stays on screen until the first step's input replaces it.
+   * the flow was prepared stays on screen until the first step's input replaces it. With `hold`,
+   * a flow that completed leaves its last input to the hold (see InputHold) instead of closing it.
    */
-  static async run(start: Step, opening?: OpeningInput): Promise<boolean> {
+  static async run(start: Step, opening?: OpeningInput, hold?: InputHold): Promise<boolean> {
     // Escape on the opening input while the flow was prepared ends the flow before its first step.
     if (opening?.cancelled() === true) return false;
     const input = new MultiStepInput();
     input.current = input.opening = opening?.handOver();
     MultiStepInput.active = input;
+    let completed = false;
     try {
-      return await input.stepThrough(start);
+      completed = await input.stepThrough(start);
+      return completed;
     } finally {
-      input.current?.dispose();
+      if (completed && hold !== undefined && input.current !== undefined) hold.keep(input.current);
+      else input.current?.dispose();
       if (MultiStepInput.active === input) {
         MultiStepInput.active = undefined;
         setContextKey(ContextKeys.flowButton, '');
