@@ -75,9 +75,37 @@ export async function acceptAsIs(page: Page, title?: string | RegExp): Promise<v
   await page.keyboard.press('Enter');
 }
 
+/** How long a modal is watched for keeping the keyboard: past VS Code's deferred focus of a webview editor (50 ms after a quick input closes) and its message to the view's frame. */
+const DIALOG_FOCUS_WATCH_MS = 400;
+
+/**
+ * Checks that the keyboard is in the modal dialog on screen and stays there: a modal opened just
+ * after a quick input closed over a webview editor lost it to the view 50–70 ms later (VS Code
+ * focuses the view again after the input), and Enter then went to the view.
+ */
+export async function expectDialogKeepsFocus(page: Page): Promise<void> {
+  // Run in the page (a string: this project's tests are not compiled against the DOM): the first
+  // animation frame at which focus is outside the dialog, or null after the watch.
+  const left = await page.evaluate<string | null>(`new Promise((resolve) => {
+    const started = performance.now();
+    const look = () => {
+      const active = document.activeElement;
+      if (active === null || active.closest('.monaco-dialog-box') === null) {
+        resolve((active === null ? 'nothing' : active.tagName.toLowerCase() + (active.className ? '.' + String(active.className).split(' ').join('.') : '')) + ' after ' + Math.round(performance.now() - started) + ' ms');
+      } else if (performance.now() - started > ${DIALOG_FOCUS_WATCH_MS}) {
+        resolve(null);
+      } else {
+        requestAnimationFrame(look);
+      }
+    };
+    look();
+  })`);
+  if (left !== null) throw new Error(`the modal dialog is shown but keyboard focus is in ${left}`);
+}
+
 /**
  * A modal dialog answered by keyboard: once it shows and says `text`, checks that focus is on the
- * button named `button` (VS Code focuses the first) and presses Enter.
+ * button named `button` (VS Code focuses the first) and stays in the dialog, and presses Enter.
  */
 export async function acceptDialog(page: Page, text: RegExp, button: RegExp): Promise<void> {
   const dialog = page.locator('.monaco-dialog-box');
@@ -86,6 +114,7 @@ export async function acceptDialog(page: Page, text: RegExp, button: RegExp): Pr
   if (!text.test(said)) throw new Error(`the dialog says ${JSON.stringify(said)}, not ${String(text)}`);
   const focused = page.locator('.monaco-dialog-box :focus');
   await focused.waitFor({ state: 'attached' });
+  await expectDialogKeepsFocus(page);
   const label = (await focused.innerText()).trim();
   if (!button.test(label)) throw new Error(`focus is on ${JSON.stringify(label)} in the dialog, not on ${String(button)}`);
   await page.keyboard.press('Enter');
