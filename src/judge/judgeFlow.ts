@@ -106,5 +106,11 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
   if (start !== undefined && !(await MultiStepInput.run(start, input.opening, input.hold))) {
     return undefined;
   }
+  if (start === undefined && input.opening?.cancelled() === true) return undefined;
+  if (start === undefined && input.hold !== undefined) {
+    // No step to show (the model given, resuming): the opening input is what the consent opens over.
+    const opening = input.opening?.handOver();
+    if (opening !== undefined) input.hold.keep(opening);
+  }
   return model === undefined ? undefined : { model, instruction: resumed ? undefined : instruction };
 }
