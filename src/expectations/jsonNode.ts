@@ -5,6 +5,7 @@
 // same tree with every value at the row's line. Pure: no `vscode`.
 import { printParseErrorCode, type ParseError, visit } from 'jsonc-parser';
 import { type Problem, type SourcePosition, type SourceRange } from './checkModel';
+import { cleanJsonTree, type JsonTreeParts } from './cleanJsonTree';
 
 export type JsonNode =
   | { readonly kind: 'object'; readonly entries: readonly JsonEntry[]; readonly range: SourceRange }
@@ -188,8 +189,27 @@ function buildTree(text: string, lines: LineIndex, problems: Problem[], errors: 
   return root;
 }
 
+/** The tree's parts as cleanJsonTree makes them: the same nodes as buildTree's. */
+function partsAt(lines: LineIndex): JsonTreeParts {
+  return {
+    object: (entries, offset, length) => objectAt(entries, lines, offset, length),
+    array: (items, offset, length) => arrayAt(items, lines, offset, length),
+    literal: (kind, value, offset, length) => literalAt(kind, value, lines, offset, length),
+    entry: (key, value, offset, length) => new EntryAt(key, value, lines, offset, length),
+  };
+}
+
 /** Parses JSON with comments and trailing commas; a syntax error is a problem at its place. */
 export function parseJsonNodes(text: string, lines: LineIndex): ParsedJson {
+  // A text that reads cleanly (nearly every test file) is read by a pass of its own; jsonc-parser
+  // reads the rest and says what is wrong.
+  const clean = cleanJsonTree(text, partsAt(lines));
+  if (clean !== undefined) return { ok: true, root: clean };
+  return parseJsonNodesWithJsonc(text, lines);
+}
+
+/** parseJsonNodes through jsonc-parser alone (exported for the tests that hold the clean pass to it). */
+export function parseJsonNodesWithJsonc(text: string, lines: LineIndex): ParsedJson {
   const errors: ParseError[] = [];
   const problems: Problem[] = [];
   const root = buildTree(text, lines, problems, errors);
