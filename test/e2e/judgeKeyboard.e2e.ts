@@ -12,7 +12,7 @@ import type { Scenario } from '../harness/e2eRunner';
 import { votesFileName } from '../../src/review/votesFileName';
 import { resultsHeaderOf } from '../fixtures/resultsHeader';
 import { expectWebviewFocus, openResultsView } from './webviews';
-import { expectDialogKeepsFocus, pick, runCommand } from './workbench';
+import { expectDialogKeepsFocus, followFocus, pick, runCommand } from './workbench';
 
 const ROWS = 4;
 const RESULTS = 'people.welcome-email.gistrun.jsonl';
@@ -53,9 +53,14 @@ export const scenario: Scenario = {
     }
 
     await pick(page, 'Test Judge', TITLE);
+    const focus = await followFocus(page);
     await pick(page, 'Judge with This Instruction', TITLE, 'Judge with This');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible' });
+    // The flow's last input hands the keyboard straight to the consent (never back to the view).
+    await page.locator('.monaco-dialog-box :focus').waitFor({ state: 'attached' });
+    const trail = await focus.trail();
+    if (trail.join(' → ') !== 'the quick input → the dialog') throw new Error(`the keyboard went ${trail.join(' → ')}`);
     const said = await dialog.innerText();
     if (!/Test Judge/.test(said) || !/4 pairs/.test(said)) throw new Error(`the consent says ${JSON.stringify(said)}`);
     // The modal holds the keyboard (past the moment VS Code focuses the view again): Escape is its Cancel.

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, openFile, pick, reloadWindow, runCommand, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, followFocus, openFile, pick, reloadWindow, runCommand, toggleRow, waitUntil } from './workbench';
 import { restoredResultsView, tabToButton } from './webviews';
 
 const ROWS = 40;
@@ -58,7 +58,13 @@ export const scenario: Scenario = {
     await tabToButton(page, view, 'Resume');
     await page.keyboard.press('Enter');
     // This web workbench keeps SecretStorage in the page's memory: after the reload the key is asked again.
+    const focus = await followFocus(page);
     await answer(page, 'gk_demo_ada', 'Set API Key');
+    // The key's input hands the keyboard straight to Resume's question: were it to close first, VS
+    // Code would give the view its focus back 50 ms later, over the question (and Enter to the view).
+    await page.locator('.monaco-dialog-box :focus').waitFor({ state: 'attached' });
+    const trail = await focus.trail();
+    assert.deepEqual(trail.slice(trail.indexOf('the quick input')), ['the quick input', 'the dialog'], `the keyboard went ${trail.join(' → ')}`);
     // Resume says how many calls it makes, and to where, before any.
     await acceptDialog(page, new RegExp(`Resume ${RESULTS.replace(/\./g, '\\.')}\\?[\\s\\S]*${ROWS * 2 - kept.length} calls of the gist welcome-email over people\\.csv`), new RegExp(`^Run ${ROWS * 2 - kept.length} Calls$`));
     await waitUntil('every cell', () => resultKeys(resultsFile).length >= ROWS * 2);

@@ -75,6 +75,37 @@ export async function acceptAsIs(page: Page, title?: string | RegExp): Promise<v
   await page.keyboard.press('Enter');
 }
 
+/** What holds the keyboard, in words: the quick input, a modal dialog, a webview, or the element. */
+const FOCUS_HOLDER = `(() => {
+  const active = document.activeElement;
+  if (active === null || active === document.body) return 'nothing';
+  if (active.closest('${QUICK_INPUT}') !== null) return 'the quick input';
+  if (active.closest('.monaco-dialog-box') !== null) return 'the dialog';
+  if (active.tagName === 'IFRAME' && active.classList.contains('webview')) return 'a webview';
+  return active.tagName.toLowerCase() + (active.className ? '.' + String(active.className).split(' ').join('.') : '');
+})()`;
+
+/**
+ * Starts following what holds the keyboard, frame by frame and at every focus change; `trail()`
+ * stops and gives each holder in turn (repeats folded). For a hand-over that must keep the
+ * keyboard from one input to the next, whatever the timing: a trail through the editor or a
+ * webview means a key pressed in that moment went there.
+ */
+export async function followFocus(page: Page): Promise<{ trail(): Promise<string[]> }> {
+  await page.evaluate(`(() => {
+    const trail = [];
+    const note = () => { const holder = ${FOCUS_HOLDER}; if (trail[trail.length - 1] !== holder) trail.push(holder); };
+    const state = { trail, following: true };
+    const frame = () => { if (!state.following) return; note(); requestAnimationFrame(frame); };
+    document.addEventListener('focusin', note, true);
+    document.addEventListener('focusout', () => setTimeout(note, 0), true);
+    state.stop = () => { state.following = false; document.removeEventListener('focusin', note, true); note(); return trail; };
+    window.__gistFocusTrail = state;
+    frame();
+  })()`);
+  return { trail: () => page.evaluate<string[]>(`window.__gistFocusTrail.stop()`) };
+}
+
 /** How long a modal is watched for keeping the keyboard: past VS Code's deferred focus of a webview editor (50 ms after a quick input closes) and its message to the view's frame. */
 const DIALOG_FOCUS_WATCH_MS = 400;
 
