@@ -211,6 +211,20 @@ class CleanReader {
     return this.parts.literal('number', Number(text.slice(start, pos)), start, pos - start);
   }
 
+  /**
+   * After an item of a list or an object: true at its `closer` (a trailing comma allowed before
+   * it), false when a comma leads to another item, undefined when neither follows.
+   */
+  private endOrNext(closer: number): boolean | undefined {
+    if (!this.skipTrivia()) return undefined;
+    const code = this.text.charCodeAt(this.pos);
+    if (code === closer) return true;
+    if (code !== COMMA) return undefined;
+    this.pos++;
+    if (!this.skipTrivia()) return undefined;
+    return this.text.charCodeAt(this.pos) === closer;
+  }
+
   private array(): JsonNode | undefined {
     const start = this.pos;
     if (++this.depth > MAX_DEPTH) return undefined;
@@ -222,14 +236,9 @@ class CleanReader {
         const item = this.value();
         if (item === undefined) return undefined;
         items.push(item);
-        if (!this.skipTrivia()) return undefined;
-        const code = this.text.charCodeAt(this.pos);
-        if (code === CLOSE_BRACKET) break;
-        if (code !== COMMA) return undefined;
-        this.pos++;
-        if (!this.skipTrivia()) return undefined;
-        // A trailing comma.
-        if (this.text.charCodeAt(this.pos) === CLOSE_BRACKET) break;
+        const end = this.endOrNext(CLOSE_BRACKET);
+        if (end === undefined) return undefined;
+        if (end) break;
       }
     }
     this.pos++;
@@ -267,14 +276,9 @@ class CleanReader {
         const value = this.value();
         if (value === undefined) return undefined;
         entries.push(this.parts.entry(key, value, keyOffset, keyLength));
-        if (!this.skipTrivia()) return undefined;
-        const code = this.text.charCodeAt(this.pos);
-        if (code === CLOSE_BRACE) break;
-        if (code !== COMMA) return undefined;
-        this.pos++;
-        if (!this.skipTrivia()) return undefined;
-        // A trailing comma.
-        if (this.text.charCodeAt(this.pos) === CLOSE_BRACE) break;
+        const end = this.endOrNext(CLOSE_BRACE);
+        if (end === undefined) return undefined;
+        if (end) break;
       }
     }
     this.pos++;
