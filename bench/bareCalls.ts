@@ -1,6 +1,6 @@
 // The bare baseline every run of calls is compared with: an undici Pool making the same calls as the
-// lab's and the checks' benches (welcome-email, name and product of each row, 2 variants) at the
-// same concurrency, nothing kept. It imports undici alone, so it also runs as a process of its own
+// lab's and the checks' benches (welcome-email, name and product of each row, 2 variants, the
+// client's headers) at the same concurrency, nothing kept. It imports undici alone, so it also runs as a process of its own
 // (`node out/bench/bareCalls.js <serviceUrl> <rows>`), timed from spawn to exit like gist-check's
 // bundle is.
 import { Pool } from 'undici';
@@ -43,7 +43,8 @@ export async function bareRun(serviceUrl: string, rows: number, hooks?: BareCall
       const response = await pool.request({
         path: `/v1/generate/${GIST}/${variant}`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'service-api-key': KEY },
+        // The headers the client sends: the same calls, so the service does the same work for both.
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'gist-generate', 'service-api-key': KEY },
         body: JSON.stringify({ values: { name: `Person ${row}`, product: `Product ${row}, the ${row % 7 === 0 ? 'big' : 'small'} one` } }),
       });
       const envelope = (await response.body.json()) as { error: unknown };

@@ -16,7 +16,7 @@ import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review
 import { bareRun, csvOf } from '../labRun';
 import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
 import { median, round } from '../stats';
-import { api, closeEditors, freshEditor, profiled, progress, settle } from './common';
+import { api, closeEditors, freshEditor, profiled, progress, quiet, settle } from './common';
 
 const VARIANTS = ['formal', 'friendly'];
 const CONCURRENCY = 8;
@@ -250,11 +250,16 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const data = await csvOf(folder, rows);
     const editor = await freshEditor();
     const idle = await idleEdits(editor, quick ? 10 : 40);
-    // Warm both up on a smaller run (connections, JIT).
+    // Warm both up (connections, JIT), on a smaller run and then a round of the measured size:
+    // after two runs of 1,000 rows each side's first measured round still took ~1.5 × the CPU a
+    // call of its later rounds (Run over Data 51–65 µs against 36–40, the bare pool 41–46 against
+    // 25–30, in each of four runs of 28 November), so the median leaned on a cold round.
     const warm = await csvOf(folder, quick ? 50 : 1000);
-    for (let turn = 0; turn < (quick ? 1 : 2); turn++) {
-      await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
-      await bareRound(serviceUrl, quick ? 50 : 1000, editor);
+    await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
+    await bareRound(serviceUrl, quick ? 50 : 1000, editor);
+    if (!quick) {
+      await labRound(folder, data, total, editor);
+      await bareRound(serviceUrl, rows, editor);
     }
     const engine: RunRound[] = [];
     const bare: number[] = [];
@@ -262,6 +267,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const bareEdits: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
       for (const which of turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine']) {
+        await quiet();
         if (which === 'engine') {
           const round_ = await profiled(`labRun-${turn + 1}`, (windows) => windows.around('run', () => labRound(folder, data, total, editor)));
           engine.push(round_);
