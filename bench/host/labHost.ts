@@ -17,6 +17,7 @@ import { bareRun, csvOf } from '../labRun';
 import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
 import { median, round } from '../stats';
 import { api, closeEditors, freshEditor, profiled, progress, quiet, settle } from './common';
+import { cpuBetween, cpuSnapshot, PROCESS_KINDS, type ProcessKind } from './processCpu';
 
 const VARIANTS = ['formal', 'friendly'];
 const CONCURRENCY = 8;
@@ -61,6 +62,9 @@ interface RunRound {
   readonly cpuMicrosPerCall: number;
   readonly editMs: number[];
   readonly loop: { p50Ms: number; p99Ms: number; maxMs: number };
+  /** The round's calls, and the CPU each kind of process on the machine used meanwhile, in ms (undefined without /proc). */
+  readonly calls: number;
+  readonly cpuByProcessMs: Record<ProcessKind, number> | undefined;
 }
 
 /**
@@ -68,9 +72,13 @@ interface RunRound {
  * event loop's delay. The bare pool's rounds run under the same edits as the engine's, so both
  * share the machine with the same typing.
  */
-async function whileTyping<T>(editor: vscode.TextEditor, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpuMicros: number; editMs: number[]; loop: RunRound['loop'] }> {
+async function whileTyping<T>(
+  editor: vscode.TextEditor,
+  work: () => Promise<T>,
+): Promise<{ result: T; seconds: number; cpuMicros: number; editMs: number[]; loop: RunRound['loop']; cpuByProcessMs: RunRound['cpuByProcessMs'] }> {
   const editMs: number[] = [];
   let running = true;
+  const machineBefore = cpuSnapshot();
   const started = performance.now();
   const cpu = process.cpuUsage();
   const measured = await loopDelay(async () => {
@@ -84,7 +92,20 @@ async function whileTyping<T>(editor: vscode.TextEditor, work: () => Promise<T>)
     return done;
   });
   const used = process.cpuUsage(cpu);
-  return { result: measured.result, seconds: (performance.now() - started) / 1000, cpuMicros: used.user + used.system, editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs } };
+  const seconds = (performance.now() - started) / 1000;
+  const machineAfter = cpuSnapshot();
+  const cpuByProcessMs = machineBefore === undefined || machineAfter === undefined ? undefined : cpuBetween(machineBefore, machineAfter);
+  return { result: measured.result, seconds, cpuMicros: used.user + used.system, editMs, loop: { p50Ms: measured.p50Ms, p99Ms: measured.p99Ms, maxMs: measured.maxMs }, cpuByProcessMs };
+}
+
+/**
+ * µs of CPU a call by kind of process over all `rounds` (ticks are 10 ms, so summed before
+ * dividing): where a side's calls cost the machine, its own process and the others.
+ */
+function cpuByProcess(rounds: readonly RunRound[]): Record<ProcessKind, number> | undefined {
+  if (rounds.some((one) => one.cpuByProcessMs === undefined)) return undefined;
+  const calls = rounds.reduce((sum, one) => sum + one.calls, 0);
+  return Object.fromEntries(PROCESS_KINDS.map((kind) => [kind, round((rounds.reduce((sum, one) => sum + (one.cpuByProcessMs?.[kind] ?? 0), 0) * 1000) / calls, 1)])) as Record<ProcessKind, number>;
 }
 
 async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
@@ -95,12 +116,19 @@ async function labRound(folder: string, data: string, total: number, editor: vsc
   );
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
-  return { callsPerSecond: round(total / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / total, 1), editMs: measured.editMs, loop: measured.loop };
+  return { callsPerSecond: round(total / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / total, 1), editMs: measured.editMs, loop: measured.loop, calls: total, cpuByProcessMs: measured.cpuByProcessMs };
 }
 
 async function bareRound(serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
   const measured = await whileTyping(editor, () => bareRun(serviceUrl, rows));
-  return { callsPerSecond: round(measured.result.calls / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / measured.result.calls, 1), editMs: measured.editMs, loop: measured.loop };
+  return {
+    callsPerSecond: round(measured.result.calls / measured.seconds, 0),
+    cpuMicrosPerCall: round(measured.cpuMicros / measured.result.calls, 1),
+    editMs: measured.editMs,
+    loop: measured.loop,
+    calls: measured.result.calls,
+    cpuByProcessMs: measured.cpuByProcessMs,
+  };
 }
 
 function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
@@ -262,6 +290,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
       await bareRound(serviceUrl, rows, editor);
     }
     const engine: RunRound[] = [];
+    const bareRounds: RunRound[] = [];
     const bare: number[] = [];
     const bareCpu: number[] = [];
     const bareEdits: number[] = [];
@@ -274,6 +303,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
           progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of the extension host's CPU a call; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
         } else {
           const round_ = await bareRound(serviceUrl, rows, editor);
+          bareRounds.push(round_);
           bare.push(round_.callsPerSecond);
           bareCpu.push(round_.cpuMicrosPerCall);
           bareEdits.push(...round_.editMs);
@@ -286,6 +316,11 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const runEditMs = round(median(runEdits), 2);
     const engineCallsPerSecond = median(engine.map((one) => one.callsPerSecond));
     const bareCallsPerSecond = median(bare);
+    const machineCpu = { runOverData: cpuByProcess(engine), bare: cpuByProcess(bareRounds) };
+    if (machineCpu.runOverData !== undefined && machineCpu.bare !== undefined) {
+      const { runOverData, bare: bareSide } = machineCpu;
+      progress(`lab in VS Code, the machine's CPU a call over the rounds (Run over Data vs bare pool, µs): ${PROCESS_KINDS.map((kind) => `${kind} ${runOverData[kind]} vs ${bareSide[kind]}`).join(', ')}`);
+    }
     await closeEditors();
 
     return {
@@ -299,6 +334,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond, 2),
         engineCpuMicrosPerCall: median(engine.map((one) => one.cpuMicrosPerCall)),
         bareCpuMicrosPerCall: median(bareCpu),
+        machineCpuMicrosPerCall: machineCpu,
         loopDelayP99Ms: Math.max(...engine.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...engine.map((one) => one.loop.maxMs)),
         idleEditMs,
