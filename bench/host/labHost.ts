@@ -17,6 +17,7 @@ import { bareRun, csvOf } from '../labRun';
 import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
 import { median, round } from '../stats';
 import { api, closeEditors, freshEditor, profiled, progress, quiet, settle } from './common';
+import { LabFloor } from './labFloor';
 import { cpuBetween, cpuSnapshot, PROCESS_KINDS, type ProcessKind } from './processCpu';
 
 const VARIANTS = ['formal', 'friendly'];
@@ -117,6 +118,21 @@ async function labRound(folder: string, data: string, total: number, editor: vsc
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
   return { callsPerSecond: round(total / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / total, 1), editMs: measured.editMs, loop: measured.loop, calls: total, cpuByProcessMs: measured.cpuByProcessMs };
+}
+
+/** The floor's round (labFloor.ts): into the results file Run over Data writes, so the one results view shows both. */
+async function floorRound(floor: LabFloor, folder: string, serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
+  const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
+  rmSync(resultsFile, { force: true });
+  const measured = await whileTyping(editor, () => floor.run(serviceUrl, rows, resultsFile));
+  return {
+    callsPerSecond: round(measured.result.calls / measured.seconds, 0),
+    cpuMicrosPerCall: round(measured.cpuMicros / measured.result.calls, 1),
+    editMs: measured.editMs,
+    loop: measured.loop,
+    calls: measured.result.calls,
+    cpuByProcessMs: measured.cpuByProcessMs,
+  };
 }
 
 async function bareRound(serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
@@ -285,19 +301,29 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const warm = await csvOf(folder, quick ? 50 : 1000);
     await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
     await bareRound(serviceUrl, quick ? 50 : 1000, editor);
+    const floor = new LabFloor();
+    await floorRound(floor, folder, serviceUrl, quick ? 50 : 1000, editor);
     if (!quick) {
       await labRound(folder, data, total, editor);
       await bareRound(serviceUrl, rows, editor);
+      await floorRound(floor, folder, serviceUrl, rows, editor);
     }
     const engine: RunRound[] = [];
+    const floorRounds: RunRound[] = [];
     const bareRounds: RunRound[] = [];
     const bare: number[] = [];
     const bareCpu: number[] = [];
     const bareEdits: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
-      for (const which of turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine']) {
+      // Each side goes first, second and third in turn.
+      const order = ['engine', 'bare', 'floor'];
+      for (const which of [...order.slice(turn % 3), ...order.slice(0, turn % 3)]) {
         await quiet();
-        if (which === 'engine') {
+        if (which === 'floor') {
+          const round_ = await floorRound(floor, folder, serviceUrl, rows, editor);
+          floorRounds.push(round_);
+          progress(`lab in VS Code, round ${turn + 1}: floor (the bare pool shown as a run) ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of CPU a call`);
+        } else if (which === 'engine') {
           const round_ = await profiled(`labRun-${turn + 1}`, (windows) => windows.around('run', () => labRound(folder, data, total, editor)));
           engine.push(round_);
           progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of the extension host's CPU a call; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
@@ -316,11 +342,14 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const runEditMs = round(median(runEdits), 2);
     const engineCallsPerSecond = median(engine.map((one) => one.callsPerSecond));
     const bareCallsPerSecond = median(bare);
-    const machineCpu = { runOverData: cpuByProcess(engine), bare: cpuByProcess(bareRounds) };
-    if (machineCpu.runOverData !== undefined && machineCpu.bare !== undefined) {
-      const { runOverData, bare: bareSide } = machineCpu;
-      progress(`lab in VS Code, the machine's CPU a call over the rounds (Run over Data vs bare pool, µs): ${PROCESS_KINDS.map((kind) => `${kind} ${runOverData[kind]} vs ${bareSide[kind]}`).join(', ')}`);
+    const floorCallsPerSecond = median(floorRounds.map((one) => one.callsPerSecond));
+    floor.dispose();
+    const machineCpu = { runOverData: cpuByProcess(engine), floor: cpuByProcess(floorRounds), bare: cpuByProcess(bareRounds) };
+    if (machineCpu.runOverData !== undefined && machineCpu.floor !== undefined && machineCpu.bare !== undefined) {
+      const { runOverData, floor: floorSide, bare: bareSide } = machineCpu;
+      progress(`lab in VS Code, the machine's CPU a call over the rounds (Run over Data, floor, bare pool, µs): ${PROCESS_KINDS.map((kind) => `${kind} ${runOverData[kind]}, ${floorSide[kind]}, ${bareSide[kind]}`).join('; ')}`);
     }
+    progress(`lab in VS Code: Run over Data ${engineCallsPerSecond}, floor ${floorCallsPerSecond}, bare pool ${bareCallsPerSecond} calls/s = ${round(engineCallsPerSecond / bareCallsPerSecond, 2)} × and ${round(floorCallsPerSecond / bareCallsPerSecond, 2)} ×`);
     await closeEditors();
 
     return {
@@ -334,6 +363,9 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond, 2),
         engineCpuMicrosPerCall: median(engine.map((one) => one.cpuMicrosPerCall)),
         bareCpuMicrosPerCall: median(bareCpu),
+        floorCallsPerSecond,
+        floorToBareRatio: round(floorCallsPerSecond / bareCallsPerSecond, 2),
+        floorCpuMicrosPerCall: median(floorRounds.map((one) => one.cpuMicrosPerCall)),
         machineCpuMicrosPerCall: machineCpu,
         loopDelayP99Ms: Math.max(...engine.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...engine.map((one) => one.loop.maxMs)),

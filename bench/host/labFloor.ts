@@ -1,0 +1,93 @@
+// The floor under Run over Data inside VS Code (issue 26): the bare pool's calls with only what a
+// run must show around them, done by the bench's own code: each call's line appended to the
+// results file (gathered and written five times a second, as the lab's writer does), the results
+// view open on that file from the first line on (it shows results as they arrive), a progress
+// notification told four times a second and a status bar item once a second. No engine, no data
+// file, no redaction, no key. Run over Data cannot do less and still show its run as the issue
+// asks, so this floor bounds what any extension can make of the budget on this machine, as the
+// Testing API's floor does for the checks (checksHost.ts).
+import { open, type FileHandle } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
+import { bareRun, type BareCallHooks, type RunFigures } from '../bareCalls';
+
+const VARIANTS = ['formal', 'friendly'];
+/** How often each part is told, as the lab tells them (engine.ts's progress, labRuns.ts's status bar, resultsWriter.ts's gathering). */
+const PROGRESS_EVERY_MS = 250;
+const STATUS_EVERY_MS = 1000;
+const WRITE_EVERY_MS = 200;
+
+/** The line the lab writes for a call of the bench's data (the service's answers are ~80 and ~140 characters). */
+function resultLine(call: number, finishedAt: string): string {
+  const row = Math.floor(call / VARIANTS.length) + 1;
+  const variant = VARIANTS[call % VARIANTS.length] ?? 'formal';
+  const product = `Product ${row}, the ${row % 7 === 0 ? 'big' : 'small'} one`;
+  const content =
+    variant === 'formal'
+      ? `Dear Person ${row},\n\nThank you for choosing ${product}. We are delighted to welcome you.\n\nKind regards,\nThe ${product} team`
+      : `Hi Person ${row}! Welcome aboard ${product}, we're so glad you're here.`;
+  return `${JSON.stringify({ type: 'result', row, line: row + 1, values: { name: `Person ${row}`, product }, variant, sample: 1, callId: `floor-${call}`, content, length: content.length, error: null, attempts: 1, latencyMs: 1, finishedAt })}\n`;
+}
+
+export class LabFloor implements vscode.Disposable {
+  private readonly status = vscode.window.createStatusBarItem('gist-bench-floor', vscode.StatusBarAlignment.Left);
+
+  /** The bare pool's `rows` × 2 calls into `resultsFile` (replaced), shown as a run shows itself. */
+  async run(serviceUrl: string, rows: number, resultsFile: string): Promise<RunFigures> {
+    const total = rows * VARIANTS.length;
+    const file: FileHandle = await open(resultsFile, 'w');
+    await file.write(`${JSON.stringify(resultsHeaderOf({ variants: VARIANTS, profile: 'bench', host: '127.0.0.1', tool: { name: 'gist-generate', version: 'bench' } }, rows))}\n`);
+    let pending: string[] = [];
+    let writing: Promise<unknown> = Promise.resolve();
+    const flush = (): void => {
+      if (pending.length === 0) return;
+      const text = pending.join('');
+      pending = [];
+      writing = writing.then(() => file.write(text));
+    };
+    const writer = setInterval(flush, WRITE_EVERY_MS);
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Bench floor: the bare pool shown as a run', cancellable: true }, async (progress) => {
+        let done = 0;
+        let reported = 0;
+        let lastProgress = Number.NEGATIVE_INFINITY;
+        let lastStatus = Number.NEGATIVE_INFINITY;
+        let opened = false;
+        const hooks: BareCallHooks = {
+          before: () => undefined,
+          after: (call) => {
+            pending.push(resultLine(call, new Date().toISOString()));
+            done += 1;
+            const now = performance.now();
+            if (now - lastProgress >= PROGRESS_EVERY_MS) {
+              lastProgress = now;
+              const share = (done / total) * 100;
+              progress.report({ message: `${done} of ${total} calls`, increment: share - reported });
+              reported = share;
+            }
+            if (now - lastStatus >= STATUS_EVERY_MS) {
+              lastStatus = now;
+              this.status.text = `$(beaker) ${done}/${total}`;
+              this.status.show();
+            }
+            if (!opened) {
+              opened = true;
+              void vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(resultsFile), 'gist.results', { preview: false, preserveFocus: true });
+            }
+          },
+        };
+        return bareRun(serviceUrl, rows, hooks);
+      });
+    } finally {
+      clearInterval(writer);
+      flush();
+      await writing;
+      await file.close();
+      this.status.hide();
+    }
+  }
+
+  dispose(): void {
+    this.status.dispose();
+  }
+}
