@@ -109,42 +109,37 @@ function cpuByProcess(rounds: readonly RunRound[]): Record<ProcessKind, number> 
   return Object.fromEntries(PROCESS_KINDS.map((kind) => [kind, round((rounds.reduce((sum, one) => sum + (one.cpuByProcessMs?.[kind] ?? 0), 0) * 1000) / calls, 1)])) as Record<ProcessKind, number>;
 }
 
-async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
+/** A round's figures from what `whileTyping` measured while its `calls` were made. */
+function roundOf(measured: Omit<Awaited<ReturnType<typeof whileTyping>>, 'result'>, calls: number): RunRound {
+  return { callsPerSecond: round(calls / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / calls, 1), editMs: measured.editMs, loop: measured.loop, calls, cpuByProcessMs: measured.cpuByProcessMs };
+}
+
+/** The results file Run over Data and the floor write, new each round: the one results view shows both. */
+function freshResultsFile(folder: string): string {
   const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
   rmSync(resultsFile, { force: true });
+  return resultsFile;
+}
+
+async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
+  const resultsFile = freshResultsFile(folder);
   const measured = await whileTyping(editor, async () =>
     vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: VARIANTS, dataFile: data, resultsFile, overwrite: true }),
   );
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
-  return { callsPerSecond: round(total / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / total, 1), editMs: measured.editMs, loop: measured.loop, calls: total, cpuByProcessMs: measured.cpuByProcessMs };
+  return roundOf(measured, total);
 }
 
-/** The floor's round (labFloor.ts): into the results file Run over Data writes, so the one results view shows both. */
 async function floorRound(floor: LabFloor, folder: string, serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
-  const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
-  rmSync(resultsFile, { force: true });
+  const resultsFile = freshResultsFile(folder);
   const measured = await whileTyping(editor, () => floor.run(serviceUrl, rows, resultsFile));
-  return {
-    callsPerSecond: round(measured.result.calls / measured.seconds, 0),
-    cpuMicrosPerCall: round(measured.cpuMicros / measured.result.calls, 1),
-    editMs: measured.editMs,
-    loop: measured.loop,
-    calls: measured.result.calls,
-    cpuByProcessMs: measured.cpuByProcessMs,
-  };
+  return roundOf(measured, measured.result.calls);
 }
 
 async function bareRound(serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
   const measured = await whileTyping(editor, () => bareRun(serviceUrl, rows));
-  return {
-    callsPerSecond: round(measured.result.calls / measured.seconds, 0),
-    cpuMicrosPerCall: round(measured.cpuMicros / measured.result.calls, 1),
-    editMs: measured.editMs,
-    loop: measured.loop,
-    calls: measured.result.calls,
-    cpuByProcessMs: measured.cpuByProcessMs,
-  };
+  return roundOf(measured, measured.result.calls);
 }
 
 function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
