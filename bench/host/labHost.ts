@@ -1,6 +1,7 @@
 // The variant lab inside the real VS Code (issues 26 and 28): a run of 10,000 rows × 2 variants at
 // concurrency 8 through "Run over Data" side by side with a bare undici pool making the same calls
-// from the same extension host; while the run goes, the extension host's event-loop delay and the
+// from the same extension host, and with the floor under it (labFloor.ts: the bare pool shown as a
+// run), with each process's CPU meanwhile (processCpu.ts); while the run goes, the extension host's event-loop delay and the
 // time an edit takes, against edits made while idle; then the results view of 100,000 results
 // (time to its first rows) and the verdict panel over 20,000 results and 5,000 votes (time to the
 // figures, worked out in a worker thread), each with the event loop's longest stall meanwhile,
@@ -279,6 +280,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
   const folder = mkdtempSync(path.join(os.tmpdir(), 'gist-bench-lab-host-'));
   const configuration = vscode.workspace.getConfiguration('gist');
   await configuration.update('lab.concurrency', CONCURRENCY, vscode.ConfigurationTarget.Global);
+  const floor = new LabFloor();
   try {
     if (process.env.GIST_BENCH_LAB_VIEWS === '1') {
       return { labInVsCode: await labViews(folder, quick) };
@@ -296,7 +298,6 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const warm = await csvOf(folder, quick ? 50 : 1000);
     await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
     await bareRound(serviceUrl, quick ? 50 : 1000, editor);
-    const floor = new LabFloor();
     await floorRound(floor, folder, serviceUrl, quick ? 50 : 1000, editor);
     if (!quick) {
       await labRound(folder, data, total, editor);
@@ -338,7 +339,6 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
     const engineCallsPerSecond = median(engine.map((one) => one.callsPerSecond));
     const bareCallsPerSecond = median(bare);
     const floorCallsPerSecond = median(floorRounds.map((one) => one.callsPerSecond));
-    floor.dispose();
     const machineCpu = { runOverData: cpuByProcess(engine), floor: cpuByProcess(floorRounds), bare: cpuByProcess(bareRounds) };
     if (machineCpu.runOverData !== undefined && machineCpu.floor !== undefined && machineCpu.bare !== undefined) {
       const { runOverData, floor: floorSide, bare: bareSide } = machineCpu;
@@ -372,6 +372,7 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
       },
     };
   } finally {
+    floor.dispose();
     await configuration.update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
     rmSync(folder, { recursive: true, force: true });
   }
