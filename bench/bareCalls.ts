@@ -1,8 +1,8 @@
-// The bare baseline every run of calls is compared with: an undici Pool making the same calls as the
-// lab's and the checks' benches (welcome-email, name and product of each row, 2 variants, the
-// client's headers) at the same concurrency, nothing kept. It imports undici alone, so it also runs as a process of its own
-// (`node out/bench/bareCalls.js <serviceUrl> <rows>`), timed from spawn to exit like gist-check's
-// bundle is.
+// The bare baseline every run of calls is compared with: an undici Pool making the same calls as
+// the lab's and the checks' benches (welcome-email, name and product of each row, 2 variants, the
+// client's headers) at the same concurrency, nothing kept. It imports undici alone, so it also
+// runs as a process of its own (`node out/bench/bareCalls.js <serviceUrl> <rows>`), timed from
+// spawn to exit like gist-check's bundle is.
 import { Pool } from 'undici';
 
 const KEY = 'gk_demo_ada';

@@ -51,9 +51,9 @@ export function settle(ms = 50): Promise<void> {
  * Waits until this extension host has been quiet for a while (under 5 % of a core over 250 ms),
  * at most `maxMs`: what a round set going after it ended (a results view's last update, its
  * verdicts worked out 1.5 s after the last append) must not land in the next round, whichever
- * side that is. Returns how long it waited.
+ * side that is.
  */
-export async function quiet(maxMs = 10_000): Promise<number> {
+export async function quiet(maxMs = 10_000): Promise<void> {
   const started = performance.now();
   for (;;) {
     const cpu = process.cpuUsage();
@@ -61,7 +61,7 @@ export async function quiet(maxMs = 10_000): Promise<number> {
     await settle(250);
     const used = process.cpuUsage(cpu);
     const share = (used.user + used.system) / 1000 / (performance.now() - from);
-    if (share < 0.05 || performance.now() - started > maxMs) return performance.now() - started;
+    if (share < 0.05 || performance.now() - started > maxMs) return;
   }
 }
 

@@ -4,18 +4,19 @@
 // view open on that file from the first line on (it shows results as they arrive), a progress
 // notification told four times a second and a status bar item once a second. No engine, no data
 // file, no redaction, no key. Run over Data cannot do less and still show its run as the issue
-// asks, so this floor bounds what any extension can make of the budget on this machine, as the
-// Testing API's floor does for the checks (checksHost.ts).
+// asks, so with this results view the floor bounds what it can make of the budget on this machine,
+// as the Testing API's floor does for the checks (checksHost.ts). The view is the extension's own:
+// a cheaper view would raise the floor.
 import { open, type FileHandle } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
+import { DEFAULT_PROGRESS_INTERVAL_MS } from '../../src/runs/engine';
+import { WRITE_GATHER_MS } from '../../src/runs/resultsWriter';
 import { bareRun, type BareCallHooks, type RunFigures } from '../bareCalls';
 
 const VARIANTS = ['formal', 'friendly'];
-/** How often each part is told, as the lab tells them (engine.ts's progress, labRuns.ts's status bar, resultsWriter.ts's gathering). */
-const PROGRESS_EVERY_MS = 250;
+/** How often the status bar is told, as labRuns.ts tells it (the progress and the writes use the lab's own constants). */
 const STATUS_EVERY_MS = 1000;
-const WRITE_EVERY_MS = 200;
 
 /** The line the lab writes for a call of the bench's data (the service's answers are ~80 and ~140 characters). */
 function resultLine(call: number, finishedAt: string): string {
@@ -45,7 +46,7 @@ export class LabFloor implements vscode.Disposable {
       pending = [];
       writing = writing.then(() => file.write(text));
     };
-    const writer = setInterval(flush, WRITE_EVERY_MS);
+    const writer = setInterval(flush, WRITE_GATHER_MS);
     try {
       return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Bench floor: the bare pool shown as a run', cancellable: true }, async (progress) => {
         let done = 0;
@@ -59,7 +60,7 @@ export class LabFloor implements vscode.Disposable {
             pending.push(resultLine(call, new Date().toISOString()));
             done += 1;
             const now = performance.now();
-            if (now - lastProgress >= PROGRESS_EVERY_MS) {
+            if (now - lastProgress >= DEFAULT_PROGRESS_INTERVAL_MS) {
               lastProgress = now;
               const share = (done / total) * 100;
               progress.report({ message: `${done} of ${total} calls`, increment: share - reported });

@@ -26,6 +26,9 @@ import { DEFAULT_RETRY_POLICY, isOverload, isRetryable, retryDelayMs, type Retry
 
 export type { CallFunction, EngineOptions, EngineRow, FinishedCall, RunOutcome, RunSink, StopReason } from './engineTypes';
 
+/** How often a run tells its progress unless told otherwise (`progressIntervalMs`). */
+export const DEFAULT_PROGRESS_INTERVAL_MS = 250;
+
 const clamp = (value: number, min: number, max: number): number => Math.min(max, Math.max(min, Math.floor(value)));
 
 /** Anything a call function throws, as a GistError (a function that throws something else has a bug, logged as a service failure). */
@@ -88,7 +91,7 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
       return;
     }
     const now = clock.now();
-    if (force || now - lastReport >= (options.progressIntervalMs ?? 250)) {
+    if (force || now - lastReport >= (options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS)) {
       lastReport = now;
       options.onProgress(progress());
     }
