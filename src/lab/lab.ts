@@ -85,6 +85,7 @@ export class Lab implements vscode.Disposable {
     const views: ResultsRuns = {
       isRunning: (file) => runs.isRunning(file),
       onDidChange: runs.onDidChange,
+      onDidWrite: runs.onDidWrite,
       resume: (file) => runs.resume(file),
       rerunFailed: (file) => runs.rerunFailed(file),
       export: async (file, format) => void (await this.export(file, format)),

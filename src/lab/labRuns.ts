@@ -23,6 +23,7 @@ import type { Logger } from '../shared/logger';
 import { humanDuration } from '../shared/duration';
 import type { LabRequest } from './runOverDataFlow';
 import { RESULTS_VIEW_TYPE } from './resultsEditor';
+import { LiveResults, type ResultsWritten } from './liveResults';
 import { resultsFileChoice } from './resultsFileChoice';
 import { refusedInRestrictedMode } from './restrictedModeRefusal';
 import { userMessage } from '../shared/userMessage';
@@ -54,6 +55,9 @@ export class LabRuns implements vscode.Disposable {
   private readonly active = new Map<string, ActiveRun>();
   private readonly changed = new vscode.EventEmitter<string>();
   readonly onDidChange = this.changed.event;
+  private readonly written = new vscode.EventEmitter<ResultsWritten>();
+  /** Each write of a run's lines to its results file, once it is in the file: the views of that file take them without reading them back. */
+  readonly onDidWrite = this.written.event;
   private statusShownAt = 0;
 
   constructor(private readonly deps: LabRunsDeps) {}
@@ -61,6 +65,7 @@ export class LabRuns implements vscode.Disposable {
   dispose(): void {
     for (const run of this.active.values()) run.abort.abort();
     this.changed.dispose();
+    this.written.dispose();
   }
 
   /** Cancel on every run of this window, as its notification's button does. */
@@ -200,7 +205,7 @@ export class LabRuns implements vscode.Disposable {
     gistLabel: string,
     dataName: string,
     saveAs: ((resultsPath: string, overwrite: boolean) => void) | undefined,
-    work: (options: Pick<LabRunOptions, 'signal' | 'onProgress' | 'tool'>) => Promise<LabRunResult>,
+    work: (options: Pick<LabRunOptions, 'signal' | 'onProgress' | 'tool' | 'resultsObserver'>) => Promise<LabRunResult>,
   ): Promise<LabRunResult | undefined> {
     const run: ActiveRun = { abort: new AbortController(), progress: undefined };
     this.active.set(resultsPath, run);
@@ -213,6 +218,7 @@ export class LabRuns implements vscode.Disposable {
           return work({
             signal: run.abort.signal,
             tool: { name: 'gist-generate', version: this.deps.version },
+            resultsObserver: new LiveResults((start, lines) => this.written.fire({ path: resultsPath, start, lines })),
             onProgress: (now) => {
               run.progress = now;
               const share = now.total === undefined || now.total === 0 ? 0 : (now.done / now.total) * 100;

@@ -1,18 +1,22 @@
 // What the results view knows of a results file without holding its contents: per cell, where its
 // line is in the file and a few numbers (latency, length, a hash of the text, a short sort key).
 // Built by reading the file once, then extended by reading only what was appended (a run writing
-// it, in this window or another). A cell's text is read back from the file when it is shown.
-// Every line is checked as hostile input by the results reader's own rules. Pure Node: no `vscode`.
+// it, in this window or another), or by what a run in this window tells it it wrote (`feed`: the
+// same facts of the same lines, without reading and parsing them back). A cell's text is read back
+// from the file when it is shown. Every line read is checked as hostile input by the results
+// reader's own rules. Pure Node: no `vscode`.
 import { whyUnreadable } from '../dataset/dataRows';
 import { openRegularFile } from '../shared/boundedFile';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
-import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
+import type { ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { ResultsFileError } from '../runs/resultsFileError';
 import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
 import { RESULTS_VERSION } from '../runs/resultsFormat';
 import { CHECKS_EXTENSION, parseChecksMember } from '../runs/checksMember';
 import { SampleStore } from './sampleStore';
+import { orderedJson } from '../runs/resultsText';
+import type { FileHandle } from 'node:fs/promises';
 
 /** One sample of one cell: its last result line (a rerun's line replaces a failure's). */
 export interface IndexedSample {
@@ -42,6 +46,37 @@ export interface IndexedRow {
   rowError: string | undefined;
   /** [variant][sample - 1] */
   readonly cells: Array<Array<IndexedSample | undefined>>;
+}
+
+/**
+ * What the index keeps of one line, without its text: made from a line read from the file, or from
+ * a line a run of this window wrote (lineFacts, the one function for both).
+ */
+export type LineFacts =
+  /** A new file's first line, and its bytes as written (how the index tells that file from another later). */
+  | { readonly type: 'header'; readonly header: RunHeader; readonly raw: Buffer }
+  | { readonly type: 'rowError'; readonly row: number; readonly line: number; readonly message: string }
+  | {
+      readonly type: 'result';
+      readonly row: number;
+      readonly line: number;
+      readonly variant: string | null;
+      readonly sample: number;
+      readonly failed: boolean;
+      readonly errorKind: string | undefined;
+      readonly latencyMs: number;
+      readonly length: number;
+      readonly hash: number;
+      readonly sortKey: string;
+      readonly callId: string;
+      /** The grade of the `checks` extension, when the line has one (the index keeps it when the header names that extension). */
+      readonly passed: boolean | undefined;
+    };
+
+/** A line a run wrote, as a feed gives it to the index: its facts and its bytes with the line break. */
+export interface FedLine {
+  readonly facts: LineFacts;
+  readonly bytes: number;
 }
 
 /** Problems shown with the view; more than this are counted. */
@@ -78,6 +113,12 @@ export class ResultsIndex {
   private lineNumber = 0;
   private header_: RunHeader | undefined;
   private more_ = false;
+  /** While a read is under way its lines are not yet counted in readOffset: a feed then would count them twice. */
+  private catchingUp = false;
+  /** The header line's bytes with its line break: a file whose start differs was replaced, and is read again from its start. */
+  private headerRaw: Buffer | undefined;
+  /** Where the header line read ends (its line break included). */
+  private headerEnd = 0;
 
   private constructor(readonly path: string) {}
 
@@ -128,17 +169,10 @@ export class ResultsIndex {
     }
     const { handle, size } = opened;
     let changed = false;
+    this.catchingUp = true;
     try {
-      if (size < this.readOffset) {
-        // The file was replaced or cut: read it again from the start.
-        this.rows.clear();
-        this.samples = new SampleStore();
-        this.problems.length = 0;
-        this.problemCount = 0;
-        this.readOffset = 0;
-        this.lineNumber = 0;
-        this.header_ = undefined;
-      }
+      // The file was cut, or replaced (by a new run of the same name, as long as before or longer): read it again from its start.
+      if (size < this.readOffset || !(await this.sameStart(handle))) this.forget();
       const from = this.readOffset;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
@@ -182,12 +216,68 @@ export class ResultsIndex {
       }
       // A last line without its break is being written (or was cut by a crash): read it next time.
       this.readOffset = lineStart;
+      if (this.headerRaw === undefined && this.header_ !== undefined) {
+        const raw = Buffer.alloc(this.headerEnd);
+        const { bytesRead } = await handle.read(raw, 0, raw.length, 0);
+        this.headerRaw = raw.subarray(0, bytesRead);
+      }
       this.more_ = (outOfTime ? lineStart : position) < size;
       this.samples.seal();
     } finally {
+      this.catchingUp = false;
       await handle.close();
     }
     return changed;
+  }
+
+  /**
+   * Takes lines a run of this window wrote at `start` of the file, as if read from it; false (and
+   * nothing taken) unless they follow on from what was read, or start a new file with its header,
+   * with no read under way: what is not taken is read from the file by the next catchUp.
+   */
+  feed(start: number, lines: readonly FedLine[]): boolean {
+    if (this.catchingUp || lines.some((line, at) => line.facts.type === 'header' && at > 0)) return false;
+    const first = lines[0]?.facts;
+    const newFile = first?.type === 'header';
+    if (newFile ? start !== 0 : this.header_ === undefined || start !== this.readOffset) return false;
+    if (newFile) this.forget();
+    let offset = start;
+    for (const { facts, bytes } of lines) {
+      this.lineNumber += 1;
+      if (facts.type === 'header') {
+        this.header_ = facts.header;
+        this.headerRaw = facts.raw;
+        this.headerEnd = bytes;
+      } else {
+        // A line's bytes as the index keeps them do not count its line break (a writer's is one byte).
+        this.record(facts, offset, bytes - 1);
+      }
+      offset += bytes;
+    }
+    this.readOffset = offset;
+    this.samples.seal();
+    return true;
+  }
+
+  /** Whether the file still starts with the header this index read (or was told of). */
+  private async sameStart(handle: FileHandle): Promise<boolean> {
+    if (this.headerRaw === undefined) return true;
+    const start = Buffer.alloc(this.headerRaw.length);
+    const { bytesRead } = await handle.read(start, 0, start.length, 0);
+    return bytesRead === start.length && start.equals(this.headerRaw);
+  }
+
+  /** Everything read so far, for a file read again from its start. */
+  private forget(): void {
+    this.rows.clear();
+    this.samples = new SampleStore();
+    this.problems.length = 0;
+    this.problemCount = 0;
+    this.readOffset = 0;
+    this.lineNumber = 0;
+    this.header_ = undefined;
+    this.headerRaw = undefined;
+    this.headerEnd = 0;
   }
 
   private problem(text: string): void {
@@ -217,6 +307,7 @@ export class ResultsIndex {
         throw new ResultsFileError('newerVersion', `The results file is of format version ${header.value.version}, written by a newer version of Gist Generate; this one reads version ${RESULTS_VERSION}. Update the extension.`);
       }
       this.header_ = header.value;
+      this.headerEnd = offset + bytes + 1;
       return;
     }
     const parsed = parseResultsLine(value, this.header);
@@ -224,10 +315,10 @@ export class ResultsIndex {
       this.problem(`Line ${lineNumber} ${oneLine(parsed.problem, 200)}; it is skipped.`);
       return;
     }
-    this.record(parsed.value, offset, bytes);
+    this.record(lineFacts(parsed.value), offset, bytes);
   }
 
-  private rowOf(line: ResultsLine, offset: number, bytes: number): IndexedRow {
+  private rowOf(line: Exclude<LineFacts, { type: 'header' }>, offset: number, bytes: number): IndexedRow {
     let row = this.rows.get(line.row);
     if (row === undefined) {
       const hasValues = line.type === 'result';
@@ -237,7 +328,7 @@ export class ResultsIndex {
     return row;
   }
 
-  private record(line: ResultsLine, offset: number, bytes: number): void {
+  private record(line: Exclude<LineFacts, { type: 'header' }>, offset: number, bytes: number): void {
     const row = this.rowOf(line, offset, bytes);
     if (line.type === 'rowError') {
       row.rowError = line.message;
@@ -254,26 +345,46 @@ export class ResultsIndex {
       row.offset = offset;
       row.bytes = bytes;
     }
-    const sample = sampleOf(this.samples, line, offset, bytes, this.header.extensions[CHECKS_EXTENSION] !== undefined);
+    const checks = this.header.extensions[CHECKS_EXTENSION] !== undefined;
+    const sample = this.samples.add({
+      offset,
+      bytes,
+      failed: line.failed,
+      errorKind: line.errorKind,
+      latencyMs: line.latencyMs,
+      length: line.length,
+      hash: line.hash,
+      sortKey: line.sortKey,
+      callId: line.callId,
+      passed: checks ? line.passed : undefined,
+    });
     // A one-element literal: an empty array given its first element grows to 17 slots, 500 bytes a row of 4 variants.
     if (cells.length === 0 && line.sample === 1) row.cells[variant] = [sample];
     else cells[line.sample - 1] = sample;
   }
 }
 
-function sampleOf(store: SampleStore, line: CellResult, offset: number, bytes: number, checks: boolean): IndexedSample {
+/** What the index keeps of a line (checked already, or written by this window's run as it is). */
+export function lineFacts(line: ResultsLine): Exclude<LineFacts, { type: 'header' }>;
+export function lineFacts(line: RunHeader | ResultsLine): LineFacts;
+export function lineFacts(line: RunHeader | ResultsLine): LineFacts {
+  if (line.type === 'header') return { type: 'header', header: line, raw: Buffer.from(`${orderedJson(line)}\n`) };
+  if (line.type === 'rowError') return { type: 'rowError', row: line.row, line: line.line, message: line.message };
+  const failed = line.error !== null;
   const text = line.content ?? '';
-  const grade = checks && line.error === null ? parseChecksMember(line.extensions?.[CHECKS_EXTENSION]) : undefined;
-  return store.add({
-    offset,
-    bytes,
-    failed: line.error !== null,
+  return {
+    type: 'result',
+    row: line.row,
+    line: line.line,
+    variant: line.variant,
+    sample: line.sample,
+    failed,
     errorKind: line.error?.kind,
     latencyMs: line.latencyMs,
-    length: line.error === null ? (line.length ?? 0) : -1,
-    hash: line.error === null ? textHash(text) : 0,
+    length: failed ? -1 : (line.length ?? 0),
+    hash: failed ? 0 : textHash(text),
     sortKey: text.slice(0, SORT_KEY_CHARS).toLowerCase(),
     callId: line.callId ?? '',
-    passed: grade?.pass,
-  });
+    passed: failed ? undefined : parseChecksMember(line.extensions?.[CHECKS_EXTENSION])?.pass,
+  };
 }

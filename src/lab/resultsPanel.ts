@@ -13,18 +13,22 @@ import { showInformation, showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
 import { inertMessage } from './inertMessage';
 import { indexCounts } from './resultsFigures';
+import type { RunHeader } from '../runs/resultsFormat';
 import { ResultsIndex } from './resultsIndex';
 import { orderRows } from './resultsQuery';
 import { cellResult, rowsContaining, viewRows } from './resultsRows';
 import type { CellAddress, HostMessage, VerdictsView, ViewMessage, ViewQuery, ViewStatus } from './resultsViewProtocol';
 import { resultTextUri } from './resultTextProvider';
 import { ResultsVerdicts, type ResultsVerdictsDeps } from './resultsVerdicts';
+import type { ResultsWritten } from './liveResults';
 
 /** What a results view needs of the lab: whether a run writes the file now, and the runs it can start. */
 export interface ResultsRuns {
   isRunning(resultsPath: string): boolean;
   /** Fires with a results file's path when a run of this window appended to it, started or ended. */
   readonly onDidChange: vscode.Event<string>;
+  /** Fires with the lines a run of this window wrote to a results file, once they are in it. */
+  readonly onDidWrite: vscode.Event<ResultsWritten>;
   rerunFailed(results: vscode.Uri): Promise<void>;
   resume(results: vscode.Uri): Promise<void>;
   export(results: vscode.Uri, format: 'csv' | 'markdown'): Promise<void>;
@@ -68,6 +72,10 @@ export class ResultsPanel implements vscode.Disposable {
   private textMatches: ReadonlySet<number> | undefined;
   private filterAbort: AbortController | undefined;
   private updateTimer: NodeJS.Timeout | undefined;
+  /** Whether the index took lines from this window's run since the last update (they were not read, so catchUp does not count them). */
+  private fedSinceUpdate = false;
+  /** The header the webview shows: a file replaced by a new run's has a header of its own (its variants may differ). */
+  private shownHeader: RunHeader | undefined;
   private updating: Promise<void> = Promise.resolve();
   private readonly filePath: string;
   private readonly verdicts: ResultsVerdicts;
@@ -113,6 +121,13 @@ export class ResultsPanel implements vscode.Disposable {
       watcher.onDidCreate(() => this.updateSoon()),
       deps.runs.onDidChange((changed) => {
         if (changed === this.filePath) this.updateSoon();
+      }),
+      deps.runs.onDidWrite((written) => {
+        // A run of this window wrote these lines: taken as they are, unless the index is reading (it reads them then).
+        if (written.path === this.filePath && this.index?.feed(written.start, written.lines) === true) {
+          this.fedSinceUpdate = true;
+          this.updateSoon();
+        }
       }),
       webview.onDidReceiveMessage((message: ViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
       panel.onDidDispose(() => this.dispose()),
@@ -268,6 +283,7 @@ export class ResultsPanel implements vscode.Disposable {
 
   private postOpen(index: ResultsIndex): void {
     const { header } = index;
+    this.shownHeader = header;
     this.post({
       type: 'open',
       generation: this.generation,
@@ -381,8 +397,11 @@ export class ResultsPanel implements vscode.Disposable {
       await this.read();
       return;
     }
-    // What a run appended in a second (12,000 lines at full speed), in slices as the first read.
-    let changed = await this.index.catchUp(undefined, Number.POSITIVE_INFINITY, SLICE_MS);
+    // What a run appended in a second (12,000 lines at full speed), in slices as the first read;
+    // none when this window's run told the index of each of its writes.
+    let changed = this.fedSinceUpdate;
+    this.fedSinceUpdate = false;
+    changed = (await this.index.catchUp(undefined, Number.POSITIVE_INFINITY, SLICE_MS)) || changed;
     while (this.index.more && !this.disposed) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       changed = (await this.index.catchUp(undefined, Number.POSITIVE_INFINITY, SLICE_MS)) || changed;
@@ -390,7 +409,14 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.query.filter.trim() !== '') {
       this.textMatches = await rowsContaining(this.filePath, this.query.filter.trim());
     }
-    this.publishOrder();
+    if (this.opened && this.index.header !== this.shownHeader) {
+      // The file was replaced (a new run of the same name): its header, columns and rows anew.
+      this.order = orderRows(this.index, this.query, this.textMatches);
+      this.generation += 1;
+      this.postOpen(this.index);
+    } else {
+      this.publishOrder();
+    }
     if (changed) this.verdicts.resultsAppended();
   }
 

@@ -16,7 +16,7 @@ import { runCells, type CallFunction, type EngineOptions, type RunOutcome } from
 import { checkCalls, checkMapping, checkPlan, checkResumeCalls, engineRows, type LabRunPlan } from './labPlan';
 import { relativeDataPath, RESULTS_FORMAT, RESULTS_VERSION, resultsPathFor, type RunHeader } from './resultsFormat';
 import { resumeCalls, type ResumePlan } from './resumePlan';
-import { ResultsWriter } from './resultsWriter';
+import { ResultsWriter, type ResultsWriteObserver } from './resultsWriter';
 import { cutToBytes } from './resultsText';
 import { MAX_ERROR_BYTES } from '../shared/limits';
 
@@ -35,6 +35,8 @@ export interface LabRunOptions extends Pick<EngineOptions, 'concurrency' | 'maxR
   readonly service: LabService;
   /** What writes the results file: `{name: 'gist-generate', version}` for the extension. */
   readonly tool: { readonly name: string; readonly version: string };
+  /** Told of the result lines as they are queued and written (a results view of the same window takes them from it). */
+  readonly resultsObserver?: ResultsWriteObserver;
 }
 
 export interface LabRunResult extends RunOutcome {
@@ -117,7 +119,7 @@ export async function startLabRun(plan: LabRunPlan, options: LabRunOptions): Pro
     tool: options.tool,
     extensions: {},
   };
-  const writer = await ResultsWriter.create(resultsPath, header, { secrets: secretsOf(options.service), overwrite: plan.overwrite, lock: { tool: options.tool.name } });
+  const writer = await ResultsWriter.create(resultsPath, header, { secrets: secretsOf(options.service), overwrite: plan.overwrite, lock: { tool: options.tool.name }, observer: options.resultsObserver });
   const rows = engineRows(readDataFileBatches(plan.dataPath, format, { signal: options.signal }), plan.mapping, plan.variables);
   const outcome = await runInto(writer, header, options, { rows, total: scan.rows * plan.variants.length * samples });
   return { ...outcome, resultsPath };
@@ -133,7 +135,7 @@ export async function resumeLabRun(plan: Extract<ResumePlan, { kind: 'resume' }>
     throw new DataFileError('unknownFormat', `Only the lab's data files can be resumed here, not ${header.data.format}.`);
   }
   checkResumeCalls(resumeCalls(plan));
-  const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service), lock: { tool: options.tool.name }, expected: plan.resultsFile });
+  const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service), lock: { tool: options.tool.name }, expected: plan.resultsFile, observer: options.resultsObserver });
   const variables = Object.keys(header.mapping);
   const rows = engineRows(readDataFileBatches(plan.dataPath, header.data.format, { signal: options.signal }), header.mapping, variables);
   const outcome = await runInto(writer, header, options, {

@@ -175,11 +175,17 @@ export function orderedJsonSlowly(line: RunHeader | ResultsLine): string {
  * be longer than a reader takes (only an extension's members can make it so).
  */
 export function lineText(line: RunHeader | ResultsLine, secrets: readonly string[]): string {
+  return writtenLine(line, secrets).text;
+}
+
+/** `lineText`, and whether the text is `line` as it is (false: something in it was redacted). */
+export function writtenLine(line: RunHeader | ResultsLine, secrets: readonly string[]): { readonly text: string; readonly asIs: boolean } {
   // A key in any string of the line shows in its JSON text in one of its written forms (a key
   // with a quote in it, escaped), so a line whose text holds none needs nothing redacted: the
   // common case, written as it is.
   let text = orderedJson(line);
-  if (redactSecrets(text, secrets) !== text) {
+  const asIs = redactSecrets(text, secrets) === text;
+  if (!asIs) {
     text = JSON.stringify(redacted(ordered(line), secrets, false));
     // The redacted text as written is checked again (a clean text needs no second look, the most
     // common line's redaction being a third of its cost): a key can only be in it across an
@@ -196,5 +202,5 @@ export function lineText(line: RunHeader | ResultsLine, secrets: readonly string
   if (text.length > MAX_RESULT_LINE_BYTES / 6 && utf8Length(text) > MAX_RESULT_LINE_BYTES) {
     throw new Error(`A results line would be longer than ${MAX_RESULT_LINE_BYTES / 1024 / 1024} MiB.`);
   }
-  return `${text}\n`;
+  return { text: `${text}\n`, asIs };
 }

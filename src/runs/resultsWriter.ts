@@ -12,7 +12,7 @@ import { FileLock, isFileLockError, type FileLockOptions } from '../shared/fileL
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import type { ResultsLine, RunHeader } from './resultsFormat';
 import { isResultsFileError, ResultsFileError } from './resultsFileError';
-import { lineText } from './resultsText';
+import { writtenLine } from './resultsText';
 
 const LF = 0x0a;
 /**
@@ -28,9 +28,23 @@ const WRITE_GATHER_BYTES = 1024 * 1024;
 /** Lines gather in buffers of this size: a slow run's few lines do not take a whole WRITE_GATHER_BYTES each time. */
 const CHUNK_BYTES = 64 * 1024;
 
+/**
+ * Told of each line as it is queued and of each write once it is in the file, in the order of the
+ * file: the bytes of the lines queued, in order, add up to each write's. What lets a results view
+ * of the same window take a run's lines without reading them back (lab/liveResults.ts).
+ */
+export interface ResultsWriteObserver {
+  /** A line queued (a new file's header first): the line as written, or undefined when what is written differs from it (redacted), and its bytes with the line break. */
+  queued(line: RunHeader | ResultsLine | undefined, bytes: number): void;
+  /** The bytes from `start` to `end` of the file, the lines queued next, are written. */
+  written(start: number, end: number): void;
+}
+
 export interface ResultsWriterOptions {
   /** Every key the caller knows (the run's and any other profile's); none of them is ever written. */
   readonly secrets: readonly string[];
+  /** Told of every line this writer writes: a new file's header, then each line appended. */
+  readonly observer?: ResultsWriteObserver;
   /** Who writes, for the message another run gets while this one holds the file (default "gist-generate"), and where locks are kept. */
   readonly lock?: Partial<Omit<FileLockOptions, 'what'>>;
 }
@@ -77,7 +91,9 @@ export class ResultsWriter {
     private readonly secrets: readonly string[],
     private readonly lock: FileLock,
     /** With `replaceWhenClosed`: the file written, and the one it replaces once closed. */
-    private readonly replacing?: { readonly temporary: string; readonly target: string },
+    private readonly replacing: { readonly temporary: string; readonly target: string } | undefined,
+    /** Told of the lines written; forgotten if it throws. */
+    private observer: ResultsWriteObserver | undefined,
   ) {}
 
   /**
@@ -102,8 +118,9 @@ export class ResultsWriter {
       }
       throw new ResultsFileError('writeFailed', `The results file cannot be created: ${String((error as { message?: unknown }).message ?? error)}`, error);
     }
-    const writer = new ResultsWriter(handle, 0, options.secrets, lock, replacing);
-    writer.enqueue(lineText(header, options.secrets));
+    // Replacing when closed, the lines go to another file than the one the observer's views show.
+    const writer = new ResultsWriter(handle, 0, options.secrets, lock, replacing, replacing === undefined ? options.observer : undefined);
+    writer.queueHeader(header);
     try {
       await writer.flushed();
     } catch (error) {
@@ -139,7 +156,7 @@ export class ResultsWriter {
       if (end !== size) {
         await handle.truncate(end);
       }
-      return new ResultsWriter(handle, end, options.secrets, lock);
+      return new ResultsWriter(handle, end, options.secrets, lock, undefined, options.observer);
     } catch (error) {
       await handle.close().catch(() => undefined);
       await lock.release();
@@ -153,15 +170,35 @@ export class ResultsWriter {
     if (this.closed || this.failure !== undefined) {
       return;
     }
-    let text: string;
+    let written: ReturnType<typeof writtenLine>;
     try {
-      text = lineText(line, this.secrets);
+      written = writtenLine(line, this.secrets);
     } catch (error) {
       this.failure = new ResultsFileError('writeFailed', error instanceof Error ? error.message : String(error), error);
       return;
     }
     this.appended += 1;
-    this.enqueue(text);
+    this.queue(line, written);
+  }
+
+  /** The header of a new file (its errors thrown: nothing is written yet). */
+  private queueHeader(header: RunHeader): void {
+    this.queue(header, writtenLine(header, this.secrets));
+  }
+
+  private queue(line: RunHeader | ResultsLine, written: ReturnType<typeof writtenLine>): void {
+    const bytes = this.enqueue(written.text);
+    this.tell((observer) => observer.queued(written.asIs ? line : undefined, bytes));
+  }
+
+  /** Tells the observer; one that throws is told nothing more (what it watches reads the file instead), and the run goes on. */
+  private tell(what: (observer: ResultsWriteObserver) => void): void {
+    if (this.observer === undefined) return;
+    try {
+      what(this.observer);
+    } catch {
+      this.observer = undefined;
+    }
   }
 
   /** Bytes queued or being written: a run stops taking new calls while this is high (the disk is slower than the service). */
@@ -222,7 +259,8 @@ export class ResultsWriter {
     }
   }
 
-  private enqueue(text: string): void {
+  /** Queues `text`; its bytes. */
+  private enqueue(text: string): number {
     // No character takes more than 3 bytes of UTF-8 per UTF-16 unit: most lines need no counting.
     const room = this.chunk === undefined ? 0 : this.chunk.length - this.chunkUsed;
     if (text.length * 3 > room) {
@@ -235,14 +273,14 @@ export class ResultsWriter {
     const written = (this.chunk as Buffer).write(text, this.chunkUsed);
     this.chunkUsed += written;
     this.queuedBytes += written;
-    if (this.pump !== undefined) {
-      return;
+    if (this.pump === undefined) {
+      if (this.queuedBytes >= WRITE_GATHER_BYTES) {
+        this.startPump();
+      } else {
+        this.gathering ??= setTimeout(() => this.startPump(), WRITE_GATHER_MS);
+      }
     }
-    if (this.queuedBytes >= WRITE_GATHER_BYTES) {
-      this.startPump();
-    } else {
-      this.gathering ??= setTimeout(() => this.startPump(), WRITE_GATHER_MS);
-    }
+    return written;
   }
 
   /** The chunk being filled joins those waiting to be written. */
@@ -283,7 +321,9 @@ export class ResultsWriter {
           const { bytesWritten } = await this.handle.write(bytes, written, bytes.length - written, this.position + written);
           written += bytesWritten;
         }
+        const start = this.position;
         this.position += bytes.length;
+        this.tell((observer) => observer.written(start, this.position));
         // Lines that came during this write go out with the next gathering (one write, not one per few lines).
         if (this.waiting === 0 && this.queuedBytes < WRITE_GATHER_BYTES) {
           break;

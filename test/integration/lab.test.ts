@@ -153,6 +153,32 @@ describe('Variant lab: Run over Data in VS Code', function () {
     assert.equal(lines.length, ROWS * VARIANTS.length);
   });
 
+  it('a results view open on the file follows a new run of the same name: its variants and calls, none of the old run', async function () {
+    // The first run opens its results view, which reads its 200 lines.
+    const first = await run({ variants: ['formal'] });
+    assert.equal(first?.end, 'finished', JSON.stringify(first));
+    await waitFor('the results view of the first run', () => api.testing.resultsViewTimings(results)?.rowsMs, 20_000);
+    // The second writes a file of the same name, longer than the first, under the open view.
+    const second = await run({ variants: ['short', 'formal', 'friendly'], overwrite: true });
+    assert.equal(second?.end, 'finished', JSON.stringify(second));
+    const latencyRows = (): string[][] | undefined =>
+      api.testing
+        .resultsVerdicts(results)
+        ?.sections.flatMap((section) => section.tables)
+        .find((table) => table.caption.startsWith('Latency of each variant'))
+        ?.rows.map((row) => row.slice(0, 2));
+    const expected = [
+      ['short', String(ROWS)],
+      ['formal', String(ROWS)],
+      ['friendly', String(ROWS)],
+    ];
+    try {
+      await waitFor('the view showing the second run', () => (JSON.stringify(latencyRows()) === JSON.stringify(expected) ? true : undefined), 20_000);
+    } catch (error) {
+      assert.fail(`${String(error)}; the view shows ${JSON.stringify(latencyRows())}`);
+    }
+  });
+
   it('stops the whole run at a 401, with the key flow’s message, and a resume after it completes the run', async function () {
     const control = service();
     await control.injectFaults({ path: '/v1/generate', latencyMs: 50 }, 10_000);
