@@ -48,17 +48,17 @@ export function settle(ms = 50): Promise<void> {
 }
 
 /**
- * Waits until this extension host has been quiet for a while (under 5 % of a core over 250 ms),
- * at most `maxMs`: what a round set going after it ended (a results view's last update, its
- * verdicts worked out 1.5 s after the last append) must not land in the next round, whichever
- * side that is.
+ * Waits until this extension host has been quiet for `windowMs` (under 5 % of a core), at most
+ * `maxMs`: what a round set going after it ended (a results view's last update, its verdicts
+ * worked out 1.5 s after the last append) must not land in the next round, whichever side that
+ * is. A window shorter than what is still to come ends in the lull before it.
  */
-export async function quiet(maxMs = 10_000): Promise<void> {
+export async function quiet(maxMs = 10_000, windowMs = 250): Promise<void> {
   const started = performance.now();
   for (;;) {
     const cpu = process.cpuUsage();
     const from = performance.now();
-    await settle(250);
+    await settle(windowMs);
     const used = process.cpuUsage(cpu);
     const share = (used.user + used.system) / 1000 / (performance.now() - from);
     if (share < 0.05 || performance.now() - started > maxMs) return;

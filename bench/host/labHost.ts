@@ -23,6 +23,8 @@ import { cpuBetween, cpuSnapshot, PROCESS_KINDS, type ProcessKind } from './proc
 
 const VARIANTS = ['formal', 'friendly'];
 const CONCURRENCY = 8;
+/** How long the extension host must be quiet before a round starts (see quiet()). */
+const QUIET_WINDOW_MS = 2_000;
 
 /** The event loop's delay while `body` runs: p50, p99 and the longest, in ms. */
 export async function loopDelay<T>(body: () => Promise<T>): Promise<{ result: T; p50Ms: number; p99Ms: number; maxMs: number }> {
@@ -115,25 +117,29 @@ function roundOf(measured: Omit<Awaited<ReturnType<typeof whileTyping>>, 'result
   return { callsPerSecond: round(calls / measured.seconds, 0), cpuMicrosPerCall: round(measured.cpuMicros / calls, 1), editMs: measured.editMs, loop: measured.loop, calls, cpuByProcessMs: measured.cpuByProcessMs };
 }
 
-/** The results file Run over Data and the floor write, new each round: the one results view shows both. */
-function freshResultsFile(folder: string): string {
-  const resultsFile = path.join(folder, 'bench.gistrun.jsonl');
+/**
+ * A results file of `name`, new each round: Run over Data's, which its results view shows from one
+ * round to the next, and the floor's, which no view shows.
+ */
+function freshResultsFile(folder: string, name: 'bench' | 'floor'): string {
+  const resultsFile = path.join(folder, `${name}.gistrun.jsonl`);
   rmSync(resultsFile, { force: true });
   return resultsFile;
 }
 
 async function labRound(folder: string, data: string, total: number, editor: vscode.TextEditor): Promise<RunRound> {
-  const resultsFile = freshResultsFile(folder);
+  const resultsFile = freshResultsFile(folder, 'bench');
   const measured = await whileTyping(editor, async () =>
     vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', { gistId: 'welcome-email', variants: VARIANTS, dataFile: data, resultsFile, overwrite: true }),
   );
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
+
   return roundOf(measured, total);
 }
 
 async function floorRound(floor: LabFloor, folder: string, serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
-  const resultsFile = freshResultsFile(folder);
+  const resultsFile = freshResultsFile(folder, 'floor');
   const measured = await whileTyping(editor, () => floor.run(serviceUrl, rows, resultsFile));
   return roundOf(measured, measured.result.calls);
 }
@@ -314,7 +320,8 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
       // Each side goes first, second and third in turn.
       const order = ['engine', 'bare', 'floor'];
       for (const which of [...order.slice(turn % 3), ...order.slice(0, turn % 3)]) {
-        await quiet();
+        // Longer than the 1.5 s the results view waits after a run's last append to work out its verdicts (in a worker thread of this process).
+        await quiet(15_000, QUIET_WINDOW_MS);
         if (which === 'floor') {
           const round_ = await floorRound(floor, folder, serviceUrl, rows, editor);
           floorRounds.push(round_);
