@@ -56,22 +56,15 @@ export type LineFacts =
   /** A new file's first line, and its bytes as written (how the index tells that file from another later). */
   | { readonly type: 'header'; readonly header: RunHeader; readonly raw: Buffer }
   | { readonly type: 'rowError'; readonly row: number; readonly line: number; readonly message: string }
-  | {
+  | (Omit<IndexedSample, 'offset' | 'bytes' | 'passed'> & {
       readonly type: 'result';
       readonly row: number;
       readonly line: number;
       readonly variant: string | null;
       readonly sample: number;
-      readonly failed: boolean;
-      readonly errorKind: string | undefined;
-      readonly latencyMs: number;
-      readonly length: number;
-      readonly hash: number;
-      readonly sortKey: string;
-      readonly callId: string;
       /** The grade of the `checks` extension, when the line has one (the index keeps it when the header names that extension). */
       readonly passed: boolean | undefined;
-    };
+    });
 
 /** A line a run wrote, as a feed gives it to the index: its facts and its bytes with the line break. */
 export interface FedLine {
