@@ -72,6 +72,32 @@ export interface FedLine {
   readonly bytes: number;
 }
 
+/**
+ * Of a header line, the bytes compared to tell a file replaced by another: its first and its last
+ * (where the run's start time is) HEADER_PROBE_BYTES, with the line break. A header may be
+ * megabytes long, and the file is checked at every read.
+ */
+interface HeaderProbe {
+  readonly end: number;
+  readonly head: Buffer;
+  readonly tail: Buffer;
+}
+const HEADER_PROBE_BYTES = 4096;
+
+/** The probe of a header line's bytes (`raw`, its line break included), copied: the line is not kept. */
+function probeOf(raw: Buffer): HeaderProbe {
+  return { end: raw.length, head: Buffer.from(raw.subarray(0, HEADER_PROBE_BYTES)), tail: Buffer.from(raw.subarray(Math.max(0, raw.length - HEADER_PROBE_BYTES))) };
+}
+
+/** The probe of the file's first `end` bytes as they are now (shorter parts when the file is shorter). */
+async function probeOfFile(handle: FileHandle, end: number): Promise<HeaderProbe> {
+  const head = Buffer.alloc(Math.min(HEADER_PROBE_BYTES, end));
+  const tail = Buffer.alloc(Math.min(HEADER_PROBE_BYTES, end));
+  const readHead = await handle.read(head, 0, head.length, 0);
+  const readTail = await handle.read(tail, 0, tail.length, end - tail.length);
+  return { end, head: head.subarray(0, readHead.bytesRead), tail: tail.subarray(0, readTail.bytesRead) };
+}
+
 /** Problems shown with the view; more than this are counted. */
 const MAX_PROBLEMS = 20;
 /** Reads in large pieces: one call and one buffer for many lines. */
@@ -108,8 +134,8 @@ export class ResultsIndex {
   private more_ = false;
   /** While a read is under way its lines are not yet counted in readOffset: a feed then would count them twice. */
   private catchingUp = false;
-  /** The header line's bytes with its line break: a file whose start differs was replaced, and is read again from its start. */
-  private headerRaw: Buffer | undefined;
+  /** Of the header line read: a file whose start differs was replaced, and is read again from its start. */
+  private headerProbe: HeaderProbe | undefined;
   /** Where the header line read ends (its line break included). */
   private headerEnd = 0;
 
@@ -209,11 +235,7 @@ export class ResultsIndex {
       }
       // A last line without its break is being written (or was cut by a crash): read it next time.
       this.readOffset = lineStart;
-      if (this.headerRaw === undefined && this.header_ !== undefined) {
-        const raw = Buffer.alloc(this.headerEnd);
-        const { bytesRead } = await handle.read(raw, 0, raw.length, 0);
-        this.headerRaw = raw.subarray(0, bytesRead);
-      }
+      if (this.headerProbe === undefined && this.header_ !== undefined) this.headerProbe = await probeOfFile(handle, this.headerEnd);
       this.more_ = (outOfTime ? lineStart : position) < size;
       this.samples.seal();
     } finally {
@@ -239,7 +261,7 @@ export class ResultsIndex {
       this.lineNumber += 1;
       if (facts.type === 'header') {
         this.header_ = facts.header;
-        this.headerRaw = facts.raw;
+        this.headerProbe = probeOf(facts.raw);
         this.headerEnd = bytes;
       } else {
         // A line's bytes as the index keeps them do not count its line break (a writer's is one byte).
@@ -254,10 +276,10 @@ export class ResultsIndex {
 
   /** Whether the file still starts with the header this index read (or was told of). */
   private async sameStart(handle: FileHandle): Promise<boolean> {
-    if (this.headerRaw === undefined) return true;
-    const start = Buffer.alloc(this.headerRaw.length);
-    const { bytesRead } = await handle.read(start, 0, start.length, 0);
-    return bytesRead === start.length && start.equals(this.headerRaw);
+    const probe = this.headerProbe;
+    if (probe === undefined) return true;
+    const now = await probeOfFile(handle, probe.end);
+    return now.head.equals(probe.head) && now.tail.equals(probe.tail);
   }
 
   /** Everything read so far, for a file read again from its start. */
@@ -269,7 +291,7 @@ export class ResultsIndex {
     this.readOffset = 0;
     this.lineNumber = 0;
     this.header_ = undefined;
-    this.headerRaw = undefined;
+    this.headerProbe = undefined;
     this.headerEnd = 0;
   }
 

@@ -12,6 +12,8 @@ import { ResultsIndex, type FedLine } from '../../../src/lab/resultsIndex';
 import type { ResultsLine } from '../../../src/runs/resultsFormat';
 import { ResultsWriter } from '../../../src/runs/resultsWriter';
 import { REDACTED } from '../../../src/shared/redact';
+import { recordOf } from '../../../src/shared/keyedRecord';
+import type { ValueSource } from '../../../src/dataset/columnMapping';
 import { failed, header, result, rowError } from '../runs/resultsSamples';
 
 const KEY = 'gk_live_0123456789abcdef';
@@ -153,6 +155,23 @@ describe('results view fed by its window\'s run', function () {
     await index.catchUp();
     assert.deepEqual(knowledge(index), knowledge(await ResultsIndex.open(file)));
     assert.equal(index.header.startedAt, '2026-01-02T00:00:00.000Z');
+  });
+
+  it('tells a replaced file by its header\'s ends, however long the header (a results file may come from anywhere)', async function () {
+    // A header of ~200 KB: the index compares its first and last 4 KiB at each read, not all of it.
+    const long = (startedAt: string): ReturnType<typeof header> =>
+      header({ startedAt, mapping: recordOf<ValueSource>([['name', { column: 'name' }], ...['a', 'b', 'c', 'd'].map((name): [string, ValueSource] => [name, { constant: name.repeat(50_000) }])]) });
+    const first = await ResultsWriter.create(file, long('2026-01-01T00:00:00.000Z'), { secrets: [] });
+    first.append(result(1, 'formal', 1));
+    await first.close();
+    const index = await ResultsIndex.open(file);
+    assert.equal(await index.catchUp(), false, 'an unchanged file was read again');
+    const second = await ResultsWriter.create(file, long('2026-01-02T00:00:00.000Z'), { secrets: [], overwrite: true });
+    for (const row of [1, 2]) second.append(result(row, 'formal', 1));
+    await second.close();
+    assert.equal(await index.catchUp(), true);
+    assert.equal(index.header.startedAt, '2026-01-02T00:00:00.000Z');
+    assert.deepEqual(knowledge(index), knowledge(await ResultsIndex.open(file)));
   });
 
   it('takes a new run\'s header as a new file, whatever it had read of the file before', async function () {
