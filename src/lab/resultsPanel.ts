@@ -410,14 +410,16 @@ export class ResultsPanel implements vscode.Disposable {
       this.textMatches = await rowsContaining(this.filePath, this.query.filter.trim());
     }
     if (this.opened && this.index.header !== this.shownHeader) {
-      // The file was replaced (a new run of the same name): its header, columns and rows anew.
+      // The file was replaced (a new run of the same name): its header, columns and rows anew, and
+      // its figures at once (the last file's would otherwise stay until the run's writes pause).
       this.order = orderRows(this.index, this.query, this.textMatches);
       this.generation += 1;
       this.postOpen(this.index);
+      this.verdicts.resultsChanged();
     } else {
       this.publishOrder();
+      if (changed) this.verdicts.resultsAppended();
     }
-    if (changed) this.verdicts.resultsAppended();
   }
 
   private cellRow(cell: CellAddress): number | undefined {
