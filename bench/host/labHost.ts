@@ -134,7 +134,6 @@ async function labRound(folder: string, data: string, total: number, editor: vsc
   );
   const summary = measured.result;
   if (summary?.end !== 'finished' || summary.failures > 0 || summary.done !== total) throw new Error(`the run ended ${JSON.stringify(summary)}`);
-
   return roundOf(measured, total);
 }
 

@@ -53,8 +53,8 @@ export interface IndexedRow {
  * a line a run of this window wrote (lineFacts, the one function for both).
  */
 export type LineFacts =
-  /** A new file's first line, and its bytes as written (how the index tells that file from another later). */
-  | { readonly type: 'header'; readonly header: RunHeader; readonly raw: Buffer }
+  /** A new file's first line, and the probe of its bytes as written (how the index tells that file from another later). */
+  | { readonly type: 'header'; readonly header: RunHeader; readonly probe: HeaderProbe }
   | { readonly type: 'rowError'; readonly row: number; readonly line: number; readonly message: string }
   | (Omit<IndexedSample, 'offset' | 'bytes' | 'passed'> & {
       readonly type: 'result';
@@ -77,7 +77,7 @@ export interface FedLine {
  * (where the run's start time is) HEADER_PROBE_BYTES, with the line break. A header may be
  * megabytes long, and the file is checked at every read.
  */
-interface HeaderProbe {
+export interface HeaderProbe {
   readonly end: number;
   readonly head: Buffer;
   readonly tail: Buffer;
@@ -136,7 +136,7 @@ export class ResultsIndex {
   private catchingUp = false;
   /** Of the header line read: a file whose start differs was replaced, and is read again from its start. */
   private headerProbe: HeaderProbe | undefined;
-  /** Where the header line read ends (its line break included). */
+  /** Where the header line read ends (its line break included), until its probe is taken at the end of that read. */
   private headerEnd = 0;
 
   private constructor(readonly path: string) {}
@@ -261,8 +261,7 @@ export class ResultsIndex {
       this.lineNumber += 1;
       if (facts.type === 'header') {
         this.header_ = facts.header;
-        this.headerProbe = probeOf(facts.raw);
-        this.headerEnd = bytes;
+        this.headerProbe = facts.probe;
       } else {
         // A line's bytes as the index keeps them do not count its line break (a writer's is one byte).
         this.record(facts, offset, bytes - 1);
@@ -383,7 +382,7 @@ export class ResultsIndex {
 export function lineFacts(line: ResultsLine): Exclude<LineFacts, { type: 'header' }>;
 export function lineFacts(line: RunHeader | ResultsLine): LineFacts;
 export function lineFacts(line: RunHeader | ResultsLine): LineFacts {
-  if (line.type === 'header') return { type: 'header', header: line, raw: Buffer.from(`${orderedJson(line)}\n`) };
+  if (line.type === 'header') return { type: 'header', header: line, probe: probeOf(Buffer.from(`${orderedJson(line)}\n`)) };
   if (line.type === 'rowError') return { type: 'rowError', row: line.row, line: line.line, message: line.message };
   const failed = line.error !== null;
   const text = line.content ?? '';

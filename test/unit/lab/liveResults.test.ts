@@ -69,6 +69,14 @@ async function fedWriter(file: string, view: { index?: ResultsIndex }, options: 
   return Object.assign(counts, { writer });
 }
 
+/** A new results file's writer feeding a view's index opened once its header is written, as a run's view is. */
+async function fedView(file: string): Promise<{ fed: Awaited<ReturnType<typeof fedWriter>>; index: ResultsIndex }> {
+  const view: { index?: ResultsIndex } = {};
+  const fed = await fedWriter(file, view);
+  view.index = await ResultsIndex.open(file);
+  return { fed, index: view.index };
+}
+
 describe('results view fed by its window\'s run', function () {
   let folder: string;
   let file: string;
@@ -83,10 +91,7 @@ describe('results view fed by its window\'s run', function () {
   });
 
   it('takes each write without reading it back, and knows what a read of the file knows', async function () {
-    const view: { index?: ResultsIndex } = {};
-    const fed = await fedWriter(file, view);
-    const index = await ResultsIndex.open(file);
-    view.index = index;
+    const { fed, index } = await fedView(file);
     const batches: ResultsLine[][] = [
       [result(1, 'formal', 1), result(1, null, 1), failed(2, 'formal', 1)],
       [rowError(3), result(2, null, 2, { content: 'Ünïcödé 🎉 text\r\nwith "quotes"', length: 30 }), result(2, 'formal', 1)],
@@ -103,10 +108,7 @@ describe('results view fed by its window\'s run', function () {
   });
 
   it('reads a write that holds a redacted line from the file, and takes the writes after it once it has read it', async function () {
-    const view: { index?: ResultsIndex } = {};
-    const fed = await fedWriter(file, view);
-    const index = await ResultsIndex.open(file);
-    view.index = index;
+    const { fed, index } = await fedView(file);
     fed.writer.append(result(1, 'formal', 1));
     fed.writer.append(result(1, null, 1, { content: `the key is ${KEY}`, length: 40 }));
     // (the writer is closed below: a failing assertion leaves it to the folder's removal)
@@ -127,10 +129,7 @@ describe('results view fed by its window\'s run', function () {
   });
 
   it('does not take a write while it reads (it reads that write itself)', async function () {
-    const view: { index?: ResultsIndex } = {};
-    const fed = await fedWriter(file, view);
-    const index = await ResultsIndex.open(file);
-    view.index = index;
+    const { fed, index } = await fedView(file);
     fed.writer.append(result(1, 'formal', 1));
     await fed.writer.flushed();
     fed.writer.append(result(2, 'formal', 1));
@@ -210,10 +209,7 @@ describe('results view fed by its window\'s run', function () {
       fc.asyncProperty(steps, async (plan) => {
         run += 1;
         const one = path.join(folder, `run-${run}.gistrun.jsonl`);
-        const view: { index?: ResultsIndex } = {};
-        const fed = await fedWriter(one, view);
-        const index = await ResultsIndex.open(one);
-        view.index = index;
+        const { fed, index } = await fedView(one);
         try {
           for (const step of plan) {
             for (const each of step.lines) fed.writer.append(each);
