@@ -100,6 +100,11 @@ export interface GistTestingApi {
   setComparisonFilter(onlyRegressions: boolean): Promise<ComparisonState | undefined>;
   /** What Enter on the comparison table's row of cell `key` does: the diff editor of its two outputs. */
   openComparisonDiff(key: number): Promise<void>;
+  /**
+   * How many of the lab's webviews are shown and still loading their page, and how many were
+   * closed so since activation (a test closes none while it loads: webviewLoads.ts).
+   */
+  webviewsLoading(): { readonly loading: number; readonly closedWhileLoading: number };
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
   resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
   /**

@@ -189,6 +189,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
       cancelLabRuns: () => lab.runs.cancelAll(),
       resultsVerdicts: (file) => lab.shownVerdicts(file),
       resultsViewTimings: (file) => lab.resultsViewTimings(file),
+      webviewsLoading: () => lab.webviewsLoading(),
       comparison: async () => {
         const panel = lab.comparison;
         await panel?.whenLoaded();

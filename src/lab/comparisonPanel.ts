@@ -21,6 +21,7 @@ import { comparedCells, REGRESSIONS, type ComparedCell, type ChangeCounts } from
 import { verdictCells, verdictVariants } from './verdictCells';
 import { VerdictsComputer } from './verdictsComputer';
 import { readVotesFiles } from './votesFiles';
+import type { WebviewLoad, WebviewLoads } from './webviewLoads';
 
 export const COMPARISON_VIEW_TYPE = 'gist.runComparison';
 /** Cells the table holds at most; the filter narrows them first. */
@@ -28,6 +29,8 @@ export const MAX_SHOWN_CELLS = 2_000;
 
 export interface ComparisonPanelDeps {
   readonly extensionUri: vscode.Uri;
+  /** Where the webview's loading is followed (for the tests). */
+  readonly loads: WebviewLoads;
   /** The built verdicts worker (dist/verdictsWorker.js). */
   readonly workerFile: string;
   readonly logger: Logger;
@@ -58,6 +61,7 @@ export class ComparisonPanel implements vscode.Disposable {
   /** Settles once the table and both verdict panels were first sent (each worked out, or failed). */
   private readonly loaded: Promise<void>;
   private markLoaded: () => void = () => undefined;
+  private readonly pageLoad: WebviewLoad;
 
   private constructor(
     private readonly opened: OpenedComparison,
@@ -69,7 +73,9 @@ export class ComparisonPanel implements vscode.Disposable {
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
+    this.pageLoad = deps.loads.follow(panel);
     this.disposables.push(
+      this.pageLoad,
       webview.onDidReceiveMessage((message: ComparisonViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -141,6 +147,7 @@ export class ComparisonPanel implements vscode.Disposable {
   async onMessage(message: ComparisonViewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
+        this.pageLoad.ready();
         // Again whenever the webview is made again (hidden, then shown): it holds nothing of its own.
         try {
           await this.load();

@@ -19,6 +19,7 @@ import type { VerdictsView } from './resultsViewProtocol';
 import { RESULT_TEXT_SCHEME, ResultTextProvider } from './resultTextProvider';
 import { runOverDataFlow, type LabRequest } from './runOverDataFlow';
 import { parseLabRunArgs, type LabRunArgs } from './labRunArgs';
+import { WebviewLoads } from './webviewLoads';
 import { matchColumns, type ValueSource } from '../dataset/columnMapping';
 import { isDataFileError } from '../dataset/dataFileError';
 import { scanDataFile, type DataScan } from '../dataset/dataScan';
@@ -78,6 +79,7 @@ export class Lab implements vscode.Disposable {
   readonly runs: LabRuns;
   private readonly editor: ResultsEditorProvider;
   private readonly comparisons: RunComparisons;
+  private readonly webviewLoads = new WebviewLoads();
 
   constructor(private readonly deps: LabDeps) {
     const runs = new LabRuns(deps);
@@ -92,6 +94,7 @@ export class Lab implements vscode.Disposable {
     };
     this.editor = new ResultsEditorProvider({
       extensionUri: deps.extensionUri,
+      loads: this.webviewLoads,
       runs: views,
       logger: deps.logger,
       verdicts: {
@@ -101,7 +104,7 @@ export class Lab implements vscode.Disposable {
         logger: deps.logger,
       },
     });
-    this.comparisons = new RunComparisons({ extensionUri: deps.extensionUri, workerFile: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'verdictsWorker.js').fsPath, logger: deps.logger });
+    this.comparisons = new RunComparisons({ extensionUri: deps.extensionUri, loads: this.webviewLoads, workerFile: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'verdictsWorker.js').fsPath, logger: deps.logger });
   }
 
   /**
@@ -125,6 +128,11 @@ export class Lab implements vscode.Disposable {
   /** For tests: the verdict panel the open results view of `file` shows. */
   shownVerdicts(file: string): VerdictsView | undefined {
     return this.editor.shownVerdicts(file);
+  }
+
+  /** For tests, which close no webview while it loads (webviewLoads.ts): how many of the lab's do. */
+  webviewsLoading(): WebviewLoads['counts'] {
+    return this.webviewLoads.counts;
   }
 
   /** For the bench: when the open results view of `file` first sent its header, rows and verdicts. */

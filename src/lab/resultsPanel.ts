@@ -21,6 +21,7 @@ import type { CellAddress, HostMessage, VerdictsView, ViewMessage, ViewQuery, Vi
 import { resultTextUri } from './resultTextProvider';
 import { ResultsVerdicts, type ResultsVerdictsDeps } from './resultsVerdicts';
 import type { ResultsWritten } from './liveResults';
+import type { WebviewLoad, WebviewLoads } from './webviewLoads';
 
 /** What a results view needs of the lab: whether a run writes the file now, and the runs it can start. */
 export interface ResultsRuns {
@@ -36,6 +37,8 @@ export interface ResultsRuns {
 
 export interface ResultsPanelDeps {
   readonly extensionUri: vscode.Uri;
+  /** Where the webview's loading is followed (for the tests). */
+  readonly loads: WebviewLoads;
   readonly runs: ResultsRuns;
   readonly logger: Logger;
   /** Where open views keep their index, so an opened cell's text is read without indexing again. */
@@ -96,6 +99,7 @@ export class ResultsPanel implements vscode.Disposable {
   /** Settles when the webview first got the header. */
   private readonly viewOpened: Promise<void>;
   private viewIsOpen: () => void = () => undefined;
+  private readonly pageLoad: WebviewLoad;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -107,6 +111,7 @@ export class ResultsPanel implements vscode.Disposable {
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
+    this.pageLoad = deps.loads.follow(panel);
     this.firstSlice = new Promise((resolve) => {
       this.firstSliceRead = resolve;
     });
@@ -131,6 +136,7 @@ export class ResultsPanel implements vscode.Disposable {
       }),
       webview.onDidReceiveMessage((message: ViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
       panel.onDidDispose(() => this.dispose()),
+      this.pageLoad,
     );
   }
 
@@ -187,6 +193,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (await this.verdicts.onMessage(message)) return;
     switch (message.type) {
       case 'ready':
+        this.pageLoad.ready();
         await this.webviewReady();
         return;
       case 'rows':

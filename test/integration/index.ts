@@ -6,8 +6,10 @@ import Mocha from 'mocha';
 import { format } from 'node:util';
 import * as vscode from 'vscode';
 import { type RunningService, startService } from '../../tools/service/index';
+import type { GistExtensionApi } from '../../src/api';
 import type { IntegrationCounts } from '../harness/integrationSuite';
 import { firstLine, type TestOutcome } from '../harness/suiteResults';
+import { EXTENSION_ID } from './support';
 
 function testFiles(): string[] {
   return readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
@@ -30,10 +32,39 @@ async function configureService(): Promise<{ close(): Promise<void> } | undefine
   return own;
 }
 
+/** How many of the lab's webviews were closed while loading their page, once the extension is active. */
+function webviewsClosedWhileLoading(): number {
+  const api = vscode.extensions.getExtension<GistExtensionApi>(EXTENSION_ID)?.exports;
+  return api?.testing?.webviewsLoading().closedWhileLoading ?? 0;
+}
+
+/**
+ * Fails the suite, naming the tests, when one of the lab's webviews was closed while loading its
+ * page (in a test, or in the hooks since the test before): on VS Code 1.100's web workbench that
+ * holds every webview opened after it for 30 s (src/lab/webviewLoads.ts), which made a later test
+ * time out some of the time. Caught here, it fails every time. At the end, so every test still runs.
+ */
+function webviewCloseCheck(): Mocha.RootHookObject {
+  let seen = 0;
+  const offenders: string[] = [];
+  return {
+    afterEach(this: Mocha.Context) {
+      const closed = webviewsClosedWhileLoading() - seen;
+      seen += closed;
+      if (closed > 0) offenders.push(`${closed} by the end of "${this.currentTest?.fullTitle() ?? '?'}"`);
+    },
+    afterAll() {
+      if (offenders.length > 0) {
+        throw new Error(`webviews of the lab closed while loading their page (wait for api.testing.webviewsLoading().loading to be 0 first, as closeAllEditors does): ${offenders.join('; ')}`);
+      }
+    },
+  };
+}
+
 export async function run(): Promise<void> {
   const resultsFile = process.env.GIST_TEST_RESULTS_FILE;
   const ownService = await configureService();
-  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 30_000, grep: process.env.GIST_TEST_GREP });
+  const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 30_000, grep: process.env.GIST_TEST_GREP, rootHooks: webviewCloseCheck() });
   // The reporters print through Base.consoleLog; copy every line to the harness's results file.
   const consoleLog = Mocha.reporters.Base.consoleLog;
   if (resultsFile !== undefined) {

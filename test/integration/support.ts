@@ -70,19 +70,28 @@ export async function resetForTest(): Promise<void> {
   await closeAllEditors();
 }
 
-/** Closes every editor without save prompts, so each test starts from an empty window. */
+/**
+ * Closes every editor without save prompts, so each test starts from an empty window. It closes no
+ * webview while it loads its page (index.ts fails the test that does: see src/lab/webviewLoads.ts).
+ */
 export async function closeAllEditors(): Promise<void> {
+  const api = await extensionApi();
   for (let i = 0; i < 50 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); i++) {
-    const tab = vscode.window.tabGroups.all.flatMap((group) => group.tabs)[0];
-    if (tab === undefined) {
+    await waitFor('the lab’s webviews to load their pages before they are closed', () => api.testing.webviewsLoading().loading === 0);
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+    // The other editors first, in one go: a text editor closed before them would show one of them,
+    // which would then be loading its page.
+    const others = tabs.filter((candidate) => !(candidate.input instanceof vscode.TabInputText));
+    if (others.length > 0) {
+      await vscode.window.tabGroups.close(others);
+      continue;
+    }
+    const text = tabs[0]?.input;
+    if (!(text instanceof vscode.TabInputText)) {
       break;
     }
-    if (tab.input instanceof vscode.TabInputText) {
-      await vscode.window.showTextDocument(tab.input.uri, { preview: false });
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    } else {
-      await vscode.window.tabGroups.close(tab);
-    }
+    await vscode.window.showTextDocument(text.uri, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
   // The commands resolve once the workbench has closed the editors; this extension host hears of it
   // a moment later, and until then still lists the last one as visible (where generated text goes).

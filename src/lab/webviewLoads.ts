@@ -1,0 +1,41 @@
+// Which of the lab's webviews are loading their page: from when one is shown (its page is loaded
+// anew each time, none keeping its context while hidden) until its script says it is ready. The
+// tests close no webview while it loads: in VS Code 1.100's web workbench every webview registers
+// a service worker of its own, and one closed while a file of its page is on the way keeps the
+// next webview's worker from taking over until that request times out, 30 s later.
+import type * as vscode from 'vscode';
+
+/** One panel's part: `ready` when its script said so, `dispose` with the panel. */
+export interface WebviewLoad extends vscode.Disposable {
+  ready(): void;
+}
+
+export class WebviewLoads {
+  private readonly loading = new Set<vscode.WebviewPanel>();
+  private closedLoading = 0;
+
+  /** How many followed webviews are shown and not ready yet, and how many were closed so. */
+  get counts(): { readonly loading: number; readonly closedWhileLoading: number } {
+    return { loading: this.loading.size, closedWhileLoading: this.closedLoading };
+  }
+
+  /** Follows `panel`, whose page was just set. */
+  follow(panel: vscode.WebviewPanel): WebviewLoad {
+    let visible = panel.visible;
+    if (visible) this.loading.add(panel);
+    const subscription = panel.onDidChangeViewState(() => {
+      // Only a change of visibility counts: a shown panel that becomes active loads nothing again.
+      if (panel.visible === visible) return;
+      visible = panel.visible;
+      if (visible) this.loading.add(panel);
+      else this.loading.delete(panel);
+    });
+    return {
+      ready: () => this.loading.delete(panel),
+      dispose: () => {
+        subscription.dispose();
+        if (this.loading.delete(panel)) this.closedLoading++;
+      },
+    };
+  }
+}
