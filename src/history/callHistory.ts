@@ -9,7 +9,8 @@
 //
 // Every window of the profile shares this history, and none is told when another writes: each
 // write merges with what is stored now (historyMerge.ts), and a window merges again when a file in
-// the folder changes (another window recorded or cleared) and when it gets focus. Clear writes
+// the folder changes (another window recorded or cleared), when it gets focus, and with each call
+// it records (what a watcher missed while it was starting comes in then). Clear writes
 // when it happened, in global state and beside the files, so no window writes back a call from
 // before it.
 import * as vscode from 'vscode';
@@ -70,8 +71,10 @@ export class CallHistory implements vscode.Disposable {
     private readonly redact: (text: string) => string,
     /** Where a file that could not be written or read is reported (the extension's log). */
     private readonly logError: (message: string) => void = () => undefined,
+    /** The folder's files (the tests give one whose watcher hears nothing, as one that starts late). */
+    files?: HistoryFiles,
   ) {
-    this.files = new HistoryFiles(folder, logError);
+    this.files = files ?? new HistoryFiles(folder, logError);
   }
 
   /** What the view shows, newest first; no file is read. */
@@ -143,7 +146,9 @@ export class CallHistory implements vscode.Disposable {
         }
         await this.settle(slot, { state: 'stored', item: failure === undefined ? slot.item : { ...slot.item, unavailable: true } }, failure === undefined);
       }
-      await this.sync();
+      // With the folder: another window's file whose event this window's watcher missed (made before
+      // the watcher was live) is listed at the latest now, whatever global state says meanwhile.
+      await this.sync(true);
     });
   }
 
@@ -223,14 +228,14 @@ export class CallHistory implements vscode.Disposable {
    * Merges this window's calls with what global state lists now (and, when following another
    * window, with the entries in the folder that no list has yet), writes the result where it
    * differs from what is stored, and removes the files of the calls no window lists any more.
-   * A write of this window's own reads no folder: the watcher brings other windows' files.
-   * Runs in the write queue.
+   * A call of this window's own reads the folder too; the other writes of its own (the moves of
+   * older history) do not. Runs in the write queue.
    */
   private async sync(withFolder = false): Promise<void> {
     // What is on disk first; the merge itself then runs without awaiting anything, so a call
     // recorded or a Clear made meanwhile in this window is part of it. Another window's Clear
-    // changes the marker, whose event brings a merge with the folder: this window's own writes
-    // need not read it (a write that crossed that Clear is undone by that merge, 50 ms later).
+    // changes the marker, whose event brings a merge with the folder (a write that crossed that
+    // Clear is undone by that merge, 50 ms later).
     const marker = withFolder ? await this.files.clearedBefore() : 0;
     const onDisk = withFolder ? await this.files.ids() : undefined;
     const knownBefore = new Set([...(this.slots ?? []), ...parseStored(this.store.get<unknown>(KEY)).map(slotOf)].map((slot) => slot.item.id));

@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync } from 'node:fs';
 import type * as vscode from 'vscode';
 import { CallHistory } from '../../src/history/callHistory';
+import { HistoryFiles } from '../../src/history/historyFiles';
 import type { CallOutcome } from '../../src/generation/runner';
 import { historyFolder, MapMemento, waitFor } from './support';
 
@@ -17,6 +18,13 @@ const call = (text: string): CallOutcome => ({
   result: { id: `call_${text.replace(/\W/g, '_')}`, content: text },
   durationMs: 1,
 });
+
+/** The folder's files as a window whose watcher was not live yet when the other window wrote: it hears nothing. */
+class LateWatcherFiles extends HistoryFiles {
+  override watch(): Promise<vscode.Disposable> {
+    return Promise.resolve({ dispose: () => undefined });
+  }
+}
 
 const contents = async (history: CallHistory): Promise<string[]> => (await history.entries()).map((entry) => entry.content ?? `(no text: ${entry.gistId})`).sort();
 const entryFiles = (folder: vscode.Uri): string[] => (existsSync(folder.fsPath) ? readdirSync(folder.fsPath).filter((name) => name.endsWith('.json')).sort() : []);
@@ -77,5 +85,21 @@ describe('The history shared by two windows of one profile (issue 23 C8)', funct
     await waitFor('both windows empty', () => windowA.items().length === 0 && windowB.items().length === 0);
     assert.deepEqual(storedIds(store), []);
     await waitFor('no file left', () => entryFiles(folder).length === 0);
+  });
+
+  it('a call in a window whose watcher missed the other’s file and whose global state lags: its next call brings the other’s in', async function () {
+    // Seen once in CI with a second workbench page (twoWindows.test.ts): that window never listed the first one's call.
+    const lagging = new MapMemento();
+    const late = new CallHistory(lagging, folder, (text) => text, () => undefined, new LateWatcherFiles(folder, () => undefined));
+    try {
+      late.items();
+      await late.settled();
+      await windowA.record(call('from A'));
+      await late.record(call('from the late window'));
+      assert.deepEqual(await contents(late), ['from A', 'from the late window']);
+      await waitFor('window A lists the late window’s call', async () => JSON.stringify(await contents(windowA)) === JSON.stringify(['from A', 'from the late window']));
+    } finally {
+      late.dispose();
+    }
   });
 });
