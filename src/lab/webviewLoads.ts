@@ -5,13 +5,16 @@
 // next webview's worker from taking over until that request times out, 30 s later.
 import type * as vscode from 'vscode';
 
+/** What is followed of a webview panel: whether it is shown, and when that changes. */
+export type ShownPanel = Pick<vscode.WebviewPanel, 'visible' | 'onDidChangeViewState'>;
+
 /** One panel's part: `ready` when its script said so, `dispose` with the panel. */
 export interface WebviewLoad extends vscode.Disposable {
   ready(): void;
 }
 
 export class WebviewLoads {
-  private readonly loading = new Set<vscode.WebviewPanel>();
+  private readonly loading = new Set<ShownPanel>();
   private closedLoading = 0;
 
   /** How many followed webviews are shown and not ready yet, and how many were closed so. */
@@ -20,7 +23,7 @@ export class WebviewLoads {
   }
 
   /** Follows `panel`, whose page was just set. */
-  follow(panel: vscode.WebviewPanel): WebviewLoad {
+  follow(panel: ShownPanel): WebviewLoad {
     let visible = panel.visible;
     if (visible) this.loading.add(panel);
     const subscription = panel.onDidChangeViewState(() => {
