@@ -62,9 +62,12 @@ export class ComparisonPanel implements vscode.Disposable {
   private readonly loaded: Promise<void>;
   private markLoaded: () => void = () => undefined;
   private readonly pageLoad: WebviewLoad;
+  /** Set when the webview said it is ready, cleared when it is hidden (its page is made again when shown). */
+  private pageReady = false;
+  private isDisposed = false;
 
   private constructor(
-    private readonly opened: OpenedComparison,
+    private opened: OpenedComparison,
     private readonly panel: vscode.WebviewPanel,
     private readonly deps: ComparisonPanelDeps,
   ) {
@@ -77,15 +80,33 @@ export class ComparisonPanel implements vscode.Disposable {
     this.disposables.push(
       this.pageLoad,
       webview.onDidReceiveMessage((message: ComparisonViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
+      panel.onDidChangeViewState(() => {
+        if (!panel.visible) this.pageReady = false;
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
   }
 
   /** A panel over two opened runs, beside the active editor. */
   static show(opened: OpenedComparison, deps: ComparisonPanelDeps): ComparisonPanel {
-    const title = vscode.l10n.t('Compare: {0} ↔ {1}', runNameInTab(opened.earlier.path), runNameInTab(opened.later.path));
-    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: false });
+    const panel = vscode.window.createWebviewPanel(COMPARISON_VIEW_TYPE, titleOf(opened), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: true, retainContextWhenHidden: false });
     return new ComparisonPanel(opened, panel, deps);
+  }
+
+  /**
+   * The same two runs read anew, shown in this panel and brought to the front. The panel is kept,
+   * not made again: closed while its page loads, a webview holds the next one's for 30 s on VS
+   * Code 1.100 (see webviewLoads.ts). A page still loading shows these when it is ready.
+   */
+  showAgain(opened: OpenedComparison): void {
+    this.opened = opened;
+    this.cells = [];
+    this.shown = [];
+    delete this.verdicts.earlier;
+    delete this.verdicts.later;
+    this.panel.title = titleOf(opened);
+    this.panel.reveal(undefined, false);
+    if (this.pageReady) void this.load().catch((error: unknown) => this.reportFailure(error));
   }
 
   get earlierPath(): string {
@@ -120,9 +141,13 @@ export class ComparisonPanel implements vscode.Disposable {
     this.panel.reveal(undefined, false);
   }
 
+  /** Closes the panel (nothing more once it is closed). */
   dispose(): void {
+    if (this.isDisposed) return;
+    this.isDisposed = true;
     this.computer.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.panel.dispose();
     this.disposed.fire();
     this.disposed.dispose();
   }
@@ -148,6 +173,7 @@ export class ComparisonPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.pageLoad.ready();
+        this.pageReady = true;
         // Again whenever the webview is made again (hidden, then shown): it holds nothing of its own.
         try {
           await this.load();
@@ -168,7 +194,8 @@ export class ComparisonPanel implements vscode.Disposable {
   }
 
   private async load(): Promise<void> {
-    const { earlier, later, comparison } = this.opened;
+    const opened = this.opened;
+    const { earlier, later, comparison } = opened;
     this.post({
       type: 'open',
       gist: later.header.gist,
@@ -180,15 +207,23 @@ export class ComparisonPanel implements vscode.Disposable {
       checksCompared: comparison.checksCompared,
     });
     await this.sendCells();
-    // One worker, one run after the other: the earlier run's figures, then this one's.
-    for (const side of ['earlier', 'later'] as const) await this.sendVerdicts(side, this.opened[side]);
+    // One worker, one run after the other: the earlier run's figures, then this one's. Shown again
+    // meanwhile (showAgain), the panel loads those instead, and this load sends nothing more.
+    for (const side of ['earlier', 'later'] as const) {
+      if (this.opened !== opened) return;
+      await this.sendVerdicts(side, opened, opened[side]);
+    }
   }
 
   private async sendCells(): Promise<void> {
-    this.cells = comparedCells(this.opened.comparison, this.onlyRegressions ? REGRESSIONS : undefined);
-    const cells = this.cells.slice(0, MAX_SHOWN_CELLS);
-    const previews = await cellPreviews(this.opened, cells);
-    const variants = this.opened.comparison.variants;
+    const opened = this.opened;
+    const matching = comparedCells(opened.comparison, this.onlyRegressions ? REGRESSIONS : undefined);
+    const cells = matching.slice(0, MAX_SHOWN_CELLS);
+    const previews = await cellPreviews(opened, cells);
+    // Shown again while the previews were read: these cells are of the runs read before.
+    if (this.opened !== opened) return;
+    this.cells = matching;
+    const variants = opened.comparison.variants;
     const shown: ComparisonCellView[] = cells.map((cell, key) => ({
       key,
       row: cell.row,
@@ -202,10 +237,11 @@ export class ComparisonPanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  private async sendVerdicts(side: 'earlier' | 'later', index: ResultsIndex): Promise<void> {
+  private async sendVerdicts(side: 'earlier' | 'later', opened: OpenedComparison, index: ResultsIndex): Promise<void> {
     try {
       const votes = await readVotesFiles(index.path);
       const view = await this.computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
+      if (this.opened !== opened) return;
       const message = inertMessage<ComparisonHostMessage>({ type: 'verdicts', side, verdicts: view });
       if (message.type === 'verdicts') this.verdicts[side] = message.verdicts;
       void this.panel.webview.postMessage(message);
@@ -234,6 +270,10 @@ export class ComparisonPanel implements vscode.Disposable {
     this.post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
     void showError(userMessage(vscode.l10n.t('The comparison could not do that: {0}'), error instanceof Error ? error.message : String(error)));
   }
+}
+
+function titleOf(opened: OpenedComparison): string {
+  return vscode.l10n.t('Compare: {0} ↔ {1}', runNameInTab(opened.earlier.path), runNameInTab(opened.later.path));
 }
 
 function shortName(file: string): string {

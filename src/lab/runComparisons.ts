@@ -38,8 +38,10 @@ export class RunComparisons implements vscode.Disposable {
     const key = `${earlier.path}\u0000${later.path}`;
     const open = this.panels.get(key);
     if (open !== undefined) {
-      // Shown again as it was opened: a fresh comparison reads both files again.
-      open.dispose();
+      // Asked again: the files as they are now, in the view already open.
+      open.showAgain(opening.opened);
+      this.latest = open;
+      return { compared: true, earlier: earlier.path, later: later.path, total: comparison.total };
     }
     const panel = ComparisonPanel.show(opening.opened, this.deps);
     this.panels.set(key, panel);

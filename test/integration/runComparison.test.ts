@@ -3,9 +3,10 @@
 // cell's two outputs, both runs' verdict panels (this run's votes change only its own), hostile
 // text inert; and two runs that cannot be compared are refused with the reason.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { COMPARISON_VIEW_TYPE } from '../../src/lab/comparisonPanel';
 import type { ComparisonOutcome } from '../../src/lab/runComparisons';
 import type { VerdictsView } from '../../src/lab/resultsViewProtocol';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
@@ -135,6 +136,28 @@ describe('Compare with an Earlier Run, in VS Code', function () {
     assert.equal(diff.original.scheme, 'gist-result');
     assert.equal((await vscode.workspace.openTextDocument(diff.original)).getText(), 'Dear Person 4');
     assert.equal((await vscode.workspace.openTextDocument(diff.modified)).getText(), 'Dear Person 4, welcome.');
+  });
+
+  it('asked again for the same two runs, shows them read anew in the one view it has open, even while that view loads', async function () {
+    const files = runs(folder);
+    const closedBefore = api.testing.webviewsLoading().closedWhileLoading;
+    const compare = (): Thenable<ComparisonOutcome | undefined> => vscode.commands.executeCommand<ComparisonOutcome>('gist.lab.compareRuns', vscode.Uri.file(files.later), vscode.Uri.file(files.earlier));
+    const first = await compare();
+    assert.ok(first?.compared === true, JSON.stringify(first));
+    // This run's text changes on row 8 before the view could load (a run added to it meanwhile): asked again, the comparison reads it anew.
+    writeFileSync(files.later, readFileSync(files.later, 'utf8').replace('"content":"Dear Person 8"', '"content":"Dear Person 8, hello."'));
+    const second = await compare();
+    assert.ok(second?.compared === true, JSON.stringify(second));
+    assert.equal(second.total.changed, first.total.changed + 1);
+    const state = await waitFor('the comparison read anew, with both verdicts', async () => {
+      const current = await api.testing.comparison();
+      return current?.verdicts.earlier !== undefined && current.verdicts.later !== undefined && current.total.changed === second.total.changed ? current : undefined;
+    }, 30_000);
+    assert.deepEqual(state.variants.find((variant) => variant.label === 'formal')?.counts, { newlyFailing: 3, changed: 3, newlyPassing: 0, same: 6, onlyEarlier: 0, onlyLater: 0 });
+    assert.equal(state.shownCells.find((cell) => cell.row === 8 && cell.variant === 'formal')?.later, 'Dear Person 8, hello.');
+    const views = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(COMPARISON_VIEW_TYPE));
+    assert.equal(views.length, 1, `one comparison view: ${views.map((tab) => tab.label).join(', ')}`);
+    assert.equal(api.testing.webviewsLoading().closedWhileLoading, closedBefore, 'no view was closed while it loaded');
   });
 
   it('refuses two runs of different gists, or over different data, and says why', async function () {
