@@ -104,7 +104,7 @@ export interface GistTestingApi {
    * How many of the lab's webviews are shown and still loading their page, and how many were
    * closed so since activation (a test closes none while it loads: webviewLoads.ts).
    */
-  webviewsLoading(): { readonly loading: number; readonly closedWhileLoading: number };
+  webviewsLoading(): { readonly loading: number; readonly discardedWhileLoading: number };
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */
   resultsViewTimings(file: string): { readonly openMs?: number; readonly rowsMs?: number; readonly verdictsMs?: number } | undefined;
   /**

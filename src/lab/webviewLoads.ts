@@ -1,8 +1,8 @@
 // Which of the lab's webviews are loading their page: from when one is shown (its page is loaded
 // anew each time, none keeping its context while hidden) until its script says it is ready. The
-// tests close no webview while it loads: in VS Code 1.100's web workbench every webview registers
-// a service worker of its own, and one closed while a file of its page is on the way keeps the
-// next webview's worker from taking over until that request times out, 30 s later.
+// tests close or hide no webview while it loads: in VS Code 1.100's web workbench every webview
+// registers a service worker of its own, and one whose page goes while a file of it is on the way
+// keeps the next webview's worker from taking over until that request times out, 30 s later.
 import type * as vscode from 'vscode';
 
 /** What is followed of a webview panel: whether it is shown, and when that changes. */
@@ -15,11 +15,11 @@ export interface WebviewLoad extends vscode.Disposable {
 
 export class WebviewLoads {
   private readonly loading = new Set<ShownPanel>();
-  private closedLoading = 0;
+  private discardedLoading = 0;
 
-  /** How many followed webviews are shown and not ready yet, and how many were closed so. */
-  get counts(): { readonly loading: number; readonly closedWhileLoading: number } {
-    return { loading: this.loading.size, closedWhileLoading: this.closedLoading };
+  /** How many followed webviews are shown and not ready yet, and how many were closed or hidden so (their page discarded). */
+  get counts(): { readonly loading: number; readonly discardedWhileLoading: number } {
+    return { loading: this.loading.size, discardedWhileLoading: this.discardedLoading };
   }
 
   /** Follows `panel`, whose page was just set. */
@@ -31,13 +31,13 @@ export class WebviewLoads {
       if (panel.visible === visible) return;
       visible = panel.visible;
       if (visible) this.loading.add(panel);
-      else this.loading.delete(panel);
+      else if (this.loading.delete(panel)) this.discardedLoading++;
     });
     return {
       ready: () => this.loading.delete(panel),
       dispose: () => {
         subscription.dispose();
-        if (this.loading.delete(panel)) this.closedLoading++;
+        if (this.loading.delete(panel)) this.discardedLoading++;
       },
     };
   }

@@ -32,14 +32,14 @@ async function configureService(): Promise<{ close(): Promise<void> } | undefine
   return own;
 }
 
-/** How many of the lab's webviews were closed while loading their page, once the extension is active. */
-function webviewsClosedWhileLoading(): number {
+/** How many of the lab's webviews were closed or hidden while loading their page, once the extension is active. */
+function webviewsDiscardedWhileLoading(): number {
   const api = vscode.extensions.getExtension<GistExtensionApi>(EXTENSION_ID)?.exports;
-  return api?.testing?.webviewsLoading().closedWhileLoading ?? 0;
+  return api?.testing?.webviewsLoading().discardedWhileLoading ?? 0;
 }
 
 /**
- * Fails the suite, naming the tests, when one of the lab's webviews was closed while loading its
+ * Fails the suite, naming the tests, when one of the lab's webviews was closed or hidden while loading its
  * page (in a test, or in the hooks since the test before): on VS Code 1.100's web workbench that
  * holds every webview opened after it for 30 s (src/lab/webviewLoads.ts), which made a later test
  * time out some of the time. Caught here, it fails every time. At the end, so every test still runs.
@@ -49,13 +49,13 @@ function webviewCloseCheck(): Mocha.RootHookObject {
   const offenders: string[] = [];
   return {
     afterEach(this: Mocha.Context) {
-      const closed = webviewsClosedWhileLoading() - seen;
+      const closed = webviewsDiscardedWhileLoading() - seen;
       seen += closed;
       if (closed > 0) offenders.push(`${closed} by the end of "${this.currentTest?.fullTitle() ?? '?'}"`);
     },
     afterAll() {
       if (offenders.length > 0) {
-        throw new Error(`webviews of the lab closed while loading their page (wait for api.testing.webviewsLoading().loading to be 0 first, as closeAllEditors does): ${offenders.join('; ')}`);
+        throw new Error(`webviews of the lab closed or hidden while loading their page (wait for api.testing.webviewsLoading().loading to be 0 first, as closeAllEditors does): ${offenders.join('; ')}`);
       }
     },
   };

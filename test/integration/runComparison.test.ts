@@ -140,7 +140,7 @@ describe('Compare with an Earlier Run, in VS Code', function () {
 
   it('asked again for the same two runs, shows them read anew in the one view it has open, even while that view loads', async function () {
     const files = runs(folder);
-    const closedBefore = api.testing.webviewsLoading().closedWhileLoading;
+    const discardedBefore = api.testing.webviewsLoading().discardedWhileLoading;
     const compare = (): Thenable<ComparisonOutcome | undefined> => vscode.commands.executeCommand<ComparisonOutcome>('gist.lab.compareRuns', vscode.Uri.file(files.later), vscode.Uri.file(files.earlier));
     const first = await compare();
     assert.ok(first?.compared === true, JSON.stringify(first));
@@ -157,7 +157,7 @@ describe('Compare with an Earlier Run, in VS Code', function () {
     assert.equal(state.shownCells.find((cell) => cell.row === 8 && cell.variant === 'formal')?.later, 'Dear Person 8, hello.');
     const views = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(COMPARISON_VIEW_TYPE));
     assert.equal(views.length, 1, `one comparison view: ${views.map((tab) => tab.label).join(', ')}`);
-    assert.equal(api.testing.webviewsLoading().closedWhileLoading, closedBefore, 'no view was closed while it loaded');
+    assert.equal(api.testing.webviewsLoading().discardedWhileLoading, discardedBefore, 'no view was closed or hidden while it loaded');
   });
 
   it('refuses two runs of different gists, or over different data, and says why', async function () {

@@ -33,7 +33,7 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
     const loads = new WebviewLoads();
     const panel = new Panel(true);
     const load = loads.follow(panel);
-    assert.deepEqual(loads.counts, { loading: 1, closedWhileLoading: 0 });
+    assert.deepEqual(loads.counts, { loading: 1, discardedWhileLoading: 0 });
     panel.change(true);
     assert.equal(loads.counts.loading, 1, 'made active, it still loads');
     load.ready();
@@ -44,7 +44,7 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
     panel.change(true);
     assert.equal(loads.counts.loading, 1, 'shown again, its page loads again');
     load.dispose();
-    assert.deepEqual(loads.counts, { loading: 0, closedWhileLoading: 1 });
+    assert.deepEqual(loads.counts, { loading: 0, discardedWhileLoading: 1 });
   });
 
   it('a panel opened hidden loads nothing until it is shown, and one closed after it was ready is not counted', function () {
@@ -57,7 +57,20 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
     load.ready();
     load.dispose();
     panel.change(false);
-    assert.deepEqual(loads.counts, { loading: 0, closedWhileLoading: 0 }, 'a closed panel is followed no more');
+    assert.deepEqual(loads.counts, { loading: 0, discardedWhileLoading: 0 }, 'a closed panel is followed no more');
+  });
+
+  it('a panel hidden while it loads counts as one whose page was discarded, as one closed so does', function () {
+    const loads = new WebviewLoads();
+    const panel = new Panel(true);
+    const load = loads.follow(panel);
+    panel.change(false);
+    assert.deepEqual(loads.counts, { loading: 0, discardedWhileLoading: 1 });
+    panel.change(true);
+    load.ready();
+    panel.change(false);
+    assert.deepEqual(loads.counts, { loading: 0, discardedWhileLoading: 1 }, 'hidden once ready, nothing more');
+    load.dispose();
   });
 
   it('over any sequence of shows, hides, activations, readies and closes of several panels, counts as a model does', function () {
@@ -71,7 +84,7 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
         // The model: loading while shown and not ready since last shown; a closed panel is gone.
         const loading = shownAtFirst.slice();
         const open = [true, true, true];
-        let closedWhileLoading = 0;
+        let discardedWhileLoading = 0;
         for (const { panel: at, act } of steps) {
           const panel = panels[at]!;
           if (!open[at]) continue;
@@ -79,6 +92,7 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
             if (!panel.visible) loading[at] = true;
             panel.change(true);
           } else if (act === 'hide') {
+            if (loading[at]) discardedWhileLoading++;
             loading[at] = false;
             panel.change(false);
           } else if (act === 'activate') {
@@ -90,12 +104,12 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
               followed[at]!.ready();
             }
           } else {
-            if (loading[at]) closedWhileLoading++;
+            if (loading[at]) discardedWhileLoading++;
             loading[at] = false;
             open[at] = false;
             followed[at]!.dispose();
           }
-          assert.deepEqual(loads.counts, { loading: loading.filter(Boolean).length, closedWhileLoading });
+          assert.deepEqual(loads.counts, { loading: loading.filter(Boolean).length, discardedWhileLoading });
         }
       }),
       { numRuns: 200 },
