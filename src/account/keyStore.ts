@@ -46,7 +46,14 @@ export class KeyStore implements vscode.Disposable {
   /** What `profile` may do with its stored key: send it, or not (none, or bound to another service). */
   async lookup(profile: Profile): Promise<KeyLookup> {
     await this.bindPlainKeys();
-    return lookupKey(await this.get(profile.secretKey), profile);
+    const stored = await this.get(profile.secretKey);
+    if (stored.kind !== 'none') {
+      // VS Code writes an extension's global state whole: another window's write, from a copy
+      // older than this key, drops its name, and where SecretStorage cannot list, the key would be
+      // left behind unlisted once its profile goes. A key found in use has its name written again.
+      void this.remember(profile.secretKey, true);
+    }
+    return lookupKey(stored, profile);
   }
 
   /** The key `profile` may send to its service; undefined when there is none for that service. */

@@ -94,6 +94,27 @@ describe('Stored keys are bound to the service they were checked with', function
     assert.ok(!keysSent(await service().calls()).includes(OTHER_KEY));
   });
 
+  it('a key whose name another window’s write of global state lost is listed for removal again once its profile is used (VS Code 1.100 cannot list secrets)', async function () {
+    await setProfiles([{ name: 'Work', baseUrl: oldService.url }], [first, 'Work']);
+    await vscode.commands.executeCommand('gist.setApiKey', { apiKey: OTHER_KEY, profile: 'Work' });
+    // Another window, its copy of this extension's global state older than the key, writes it whole:
+    // the list of secret names no longer holds Work's.
+    const names = api.testing.globalState.get<string[]>('gist.apiKeySecrets') ?? [];
+    assert.ok(names.includes(WORK_SECRET), JSON.stringify(names));
+    await api.testing.globalState.update(
+      'gist.apiKeySecrets',
+      names.filter((name) => name !== WORK_SECRET),
+    );
+    // Work is used (its status checked), then removed from the settings.
+    await switchTo('Work');
+    assert.equal(api.state().status.kind, 'signedIn');
+    await switchTo(first);
+    await setProfiles(undefined, [first]);
+    const removed = await vscode.commands.executeCommand<Array<{ profile: string; reason: string }>>('gist.removeUnusedKeys', { all: true });
+    assert.deepEqual(removed, [{ profile: 'Work', reason: 'profileGone', service: oldService.url }]);
+    assert.equal(await api.testing.secrets.get(WORK_SECRET), undefined);
+  });
+
   it('one unused key: Switch Account offers to remove it and Remove Unused API Keys… removes it, both in the singular', async function () {
     await setProfiles([{ name: 'Work', baseUrl: oldService.url }], [first, 'Work']);
     await vscode.commands.executeCommand('gist.setApiKey', { apiKey: OTHER_KEY, profile: 'Work' });
