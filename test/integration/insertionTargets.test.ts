@@ -25,6 +25,7 @@ describe('Where generated text goes: a document the user can edit and keep', fun
     provider.dispose();
     api.testing.editorView(undefined);
     await closeAllEditors();
+    await vscode.workspace.fs.delete(diffLeftFile()).then(undefined, () => undefined);
   });
 
   /** Generates `text` and returns how the call's outcome says it was placed. */
@@ -32,6 +33,14 @@ describe('Where generated text goes: a document the user can edit and keep', fun
     const outcome = nextOutcome(api);
     await generate({ gistId: 'echo', variant: 'plain', values: { text } });
     return (await outcome).insertion;
+  }
+
+  /** The documents holding `text`, and the editors and tabs this extension host knows: what a failure needs to say where a text went. */
+  function whereTextIs(text: string): string {
+    const holders = vscode.workspace.textDocuments.filter((document) => document.getText().includes(text)).map((document) => document.uri.toString());
+    const visible = vscode.window.visibleTextEditors.map((editor) => editor.document.uri.toString());
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
+    return `${holders.join(', ') || 'no document'}; visible editors: ${visible.join(', ') || 'none'}; tabs: ${tabs.join(', ') || 'none'}`;
   }
 
   async function focusOutput(): Promise<vscode.TextDocument> {
@@ -54,13 +63,16 @@ describe('Where generated text goes: a document the user can edit and keep', fun
   /** A surface, how to put focus there, how to know it has it, and the document that gets the text instead (by default the one opened first). */
   interface Surface {
     readonly name: string;
+    /** VS Code writes this document anew by itself (the default settings, when an extension's settings are registered): only checked not to hold the text. */
+    readonly rewrittenByVsCode?: boolean;
     readonly open: () => Thenable<unknown>;
     readonly focused: (document: vscode.TextDocument) => boolean;
     readonly instead?: () => vscode.TextDocument | undefined;
   }
   let diffRight: vscode.TextDocument | undefined;
+  const diffLeftFile = (): vscode.Uri => vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? assert.fail('a workspace folder'), 'diff-left.txt');
   const surfaces: Surface[] = [
-    { name: 'the default settings', open: () => vscode.commands.executeCommand('workbench.action.openRawDefaultSettings'), focused: (document) => document.uri.scheme === 'vscode' },
+    { name: 'the default settings', open: () => vscode.commands.executeCommand('workbench.action.openRawDefaultSettings'), focused: (document) => document.uri.scheme === 'vscode', rewrittenByVsCode: true },
     { name: 'a search editor', open: () => vscode.commands.executeCommand('search.action.openNewEditor'), focused: (document) => document.uri.scheme === 'search-editor' },
     {
       name: 'a read-only document',
@@ -70,7 +82,11 @@ describe('Where generated text goes: a document the user can edit and keep', fun
     {
       name: 'the left side of a diff',
       open: async () => {
-        const left = await vscode.workspace.openTextDocument({ content: 'left side' });
+        // A saved file, editable: an untitled document with text shown only as a diff's left side
+        // is opened in a tab of its own by VS Code ~0.4 s later (1.100.3 and 1.139), which the next
+        // test then found open, and its text went there instead of into a new document.
+        await vscode.workspace.fs.writeFile(diffLeftFile(), new TextEncoder().encode('left side'));
+        const left = await vscode.workspace.openTextDocument(diffLeftFile());
         diffRight = await vscode.workspace.openTextDocument({ content: 'right side' });
         // A diff opens with focus on its right side, an editable document; then the left side.
         await vscode.commands.executeCommand('vscode.diff', left.uri, diffRight.uri, 'left ↔ right');
@@ -83,7 +99,7 @@ describe('Where generated text goes: a document the user can edit and keep', fun
       instead: () => diffRight,
     },
   ];
-  for (const { name, open, focused: isFocused, instead } of surfaces) {
+  for (const { name, open, focused: isFocused, instead, rewrittenByVsCode } of surfaces) {
     it(`focus in ${name}: the text goes into the last active document that can take it`, async function () {
       const editor = await openEditor('mine: ');
       at(editor, 6);
@@ -95,14 +111,17 @@ describe('Where generated text goes: a document the user can edit and keep', fun
       const expected = target === editor.document ? `mine: not into ${name}` : `not into ${name}${target.getText()}`;
       assert.equal(await generateText(`not into ${name}`), 'inserted');
       assert.equal(target.getText(), expected);
-      assert.equal(focused.getText(), before, `${name} is unchanged`);
+      assert.ok(!focused.getText().includes(`not into ${name}`), `${name} does not hold the text`);
+      // 1.100.3 once rewrote the default settings during this test (304 characters longer, none of them ours).
+      if (rewrittenByVsCode !== true) assert.equal(focused.getText(), before, `${name} is unchanged`);
     });
   }
 
   it('focus in the Output panel with no document left open: a new document, and the user is told', async function () {
     await closeAllEditors();
     await focusOutput();
-    assert.equal(await generateText('somewhere to keep'), 'newDocument');
+    const placed = await generateText('somewhere to keep');
+    assert.equal(placed, 'newDocument', `the text went into ${whereTextIs('somewhere to keep')}`);
     const opened = await waitFor('the new document in front', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'untitled' ? vscode.window.activeTextEditor.document : undefined));
     assert.equal(opened.getText(), 'somewhere to keep');
     await waitFor('the log line', () => /The editor with focus \(the Output panel\) cannot take text, and no document was open: the generated text went into a new document/.test(readExtensionLog(api)));
