@@ -13,6 +13,8 @@ export const GlobalStateKeys = {
   variableNames: 'gist.variableNames',
   /** generation/memory.ts: per gist, the variant picked last (`''` for automatic). */
   lastVariant: 'gist.lastVariant',
+  /** generation/memory.ts: for each of the four above, per gist, when its entry was written (ms): what merges two windows' writes. */
+  memoryStamps: 'gist.memoryStamps',
   /** shared/state.ts: the id of the last successful call (Copy Last Call ID, the status bar). */
   lastCallId: 'gist.lastCallId',
   /** history/callHistory.ts: the "Gist Calls" history. */

@@ -5,7 +5,8 @@ import { capEntry, parseHistory } from '../../../src/history/historyEntry';
 import { parseCompareArgs } from '../../../src/generation/compareArgs';
 import { planVariables } from '../../../src/catalog/editorTemplate';
 import { parseGenerateArgs } from '../../../src/generation/generateArgs';
-import { capped } from '../../../src/generation/memory';
+import type * as vscode from 'vscode';
+import { Memory } from '../../../src/generation/memory';
 
 const NAMES = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
 
@@ -53,13 +54,22 @@ describe('prototype keys in outside text', function () {
     assertAllValues(entry?.values);
   });
 
-  it('what is remembered per gist keeps a gist named __proto__ or constructor, and only own entries count', function () {
-    let perGist: Record<string, string> = JSON.parse('{}') as Record<string, string>;
+  it('what is remembered per gist keeps a gist named __proto__ or constructor, and only own entries count', async function () {
+    const saved = new Map<string, unknown>();
+    const store: vscode.Memento = {
+      keys: () => [...saved.keys()],
+      get: <T>(key: string, defaultValue?: T) => (saved.has(key) ? saved.get(key) : defaultValue) as T,
+      // Stored as JSON, as VS Code stores global state.
+      update: (key: string, value: unknown) => Promise.resolve(void saved.set(key, JSON.parse(JSON.stringify(value)) as unknown)),
+    };
+    const memory = new Memory(store);
     for (const id of NAMES) {
-      perGist = capped(perGist, id, `variant of ${id}`);
+      await memory.rememberCall(id, `variant of ${id}`, {});
     }
-    const stored = JSON.parse(JSON.stringify(perGist)) as Record<string, string>;
+    const stored = saved.get('gist.lastVariant') as Record<string, string>;
     assert.deepEqual(Object.keys(stored).sort(), [...NAMES].sort());
     assert.equal(stored.__proto__, 'variant of __proto__');
+    for (const id of NAMES) assert.equal(new Memory(store).lastVariant(id), `variant of ${id}`, `${id}, read by the next window`);
+    assert.equal(new Memory(store).lastVariant('hasOwn'), undefined);
   });
 });
