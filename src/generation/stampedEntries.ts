@@ -32,7 +32,8 @@ export function newestEntry<T>(stored: StoredEntries<T>, own: ReadonlyMap<string
 }
 
 /**
- * The stored entries with this window's own put back where they are newer, keeping the `max` most
+ * The stored entries with this window's own put back where they are newer (an entry taken out
+ * with its stamp left, as global state written by hand leaves it, stays out), keeping the `max` most
  * recent (entries stored before stamps were kept count as the oldest, in their stored order).
  */
 export function mergedEntries<T>(stored: StoredEntries<T>, own: ReadonlyMap<string, Stamped<T>>, max: number): StoredEntries<T> {
@@ -41,13 +42,16 @@ export function mergedEntries<T>(stored: StoredEntries<T>, own: ReadonlyMap<stri
     entries.set(id, { value: stored.values[id] as T, at: stampOf(stored, id) });
   }
   for (const [id, mine] of own) {
-    const there = entries.get(id);
-    if (there === undefined || mine.at > there.at) entries.set(id, mine);
+    // Newer than what is stored, or than the stamp left of an entry someone took out since.
+    if (mine.at > (entries.get(id)?.at ?? stampOf(stored, id))) entries.set(id, mine);
   }
   // Oldest first, as stored maps have always been (the most recently touched last); a stable sort keeps unstamped entries in their order.
   const kept = [...entries].sort(([, a], [, b]) => a.at - b.at).slice(-max);
+  const keptIds = new Set(kept.map(([id]) => id));
+  // The stamp of an own entry left out stays, so the entry is not put back by the next merge.
+  const leftOut = [...own.keys()].filter((id) => !keptIds.has(id) && stampOf(stored, id) > 0).map((id) => [id, stampOf(stored, id)] as const);
   return {
     values: recordOf(kept.map(([id, entry]) => [id, entry.value] as const)),
-    stamps: recordOf(kept.filter(([, entry]) => entry.at > 0).map(([id, entry]) => [id, entry.at] as const)),
+    stamps: recordOf([...kept.filter(([, entry]) => entry.at > 0).map(([id, entry]) => [id, entry.at] as const), ...leftOut]),
   };
 }

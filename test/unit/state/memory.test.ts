@@ -129,6 +129,20 @@ describe('Memory in two windows, whose copies of global state lag each other’s
     assert.deepEqual({ ...new Memory(stateB).lastValues('x') }, { text: 'then, in B' }, 'A’s older entry is not put back');
   });
 
+  it('an entry taken out of global state with its stamp left (written by hand, as the tests do) stays out', async function () {
+    const shared = new SharedState();
+    const state = shared.window();
+    const memory = new Memory(state);
+    await memory.rememberCall('x', 'formal', { text: 'typed' });
+    await state.update('gist.recentGists', []);
+    await state.update('gist.lastValues', {});
+    assert.deepEqual(memory.recentGists(), []);
+    assert.deepEqual({ ...memory.lastValues('x') }, {});
+    await memory.rememberValues('y', { text: 'next' });
+    assert.deepEqual(memory.recentGists(), ['y']);
+    assert.deepEqual(Object.keys(state.get<Record<string, unknown>>('gist.lastValues', {})), ['y']);
+  });
+
   it('over any interleaving of writes and syncs in three windows, once each window writes again every gist’s values and variant read as last written', async function () {
     const step = fc.record({ window: fc.integer({ min: 0, max: 2 }), act: fc.constantFrom<'write' | 'sync'>('write', 'sync'), gist: fc.integer({ min: 0, max: 3 }) });
     await fc.assert(
