@@ -102,7 +102,7 @@ export interface GistTestingApi {
   openComparisonDiff(key: number): Promise<void>;
   /**
    * How many of the lab's webviews are shown and still loading their page, and how many were
-   * closed so since activation (a test closes none while it loads: webviewLoads.ts).
+   * closed or hidden so since activation (a test does neither while one loads: webviewLoads.ts).
    */
   webviewsLoading(): { readonly loading: number; readonly discardedWhileLoading: number };
   /** Milliseconds from the opening of the results view of `file` to its first header, rows and verdicts sent to the webview. */

@@ -62,8 +62,6 @@ export class ComparisonPanel implements vscode.Disposable {
   private readonly loaded: Promise<void>;
   private markLoaded: () => void = () => undefined;
   private readonly pageLoad: WebviewLoad;
-  /** Set when the webview said it is ready, cleared when it is hidden (its page is made again when shown). */
-  private pageReady = false;
   private isDisposed = false;
 
   private constructor(
@@ -80,9 +78,6 @@ export class ComparisonPanel implements vscode.Disposable {
     this.disposables.push(
       this.pageLoad,
       webview.onDidReceiveMessage((message: ComparisonViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.pageReady = false;
-      }),
       panel.onDidDispose(() => this.dispose()),
     );
   }
@@ -105,8 +100,10 @@ export class ComparisonPanel implements vscode.Disposable {
     delete this.verdicts.earlier;
     delete this.verdicts.later;
     this.panel.title = titleOf(opened);
+    // A page shown and ready takes them now; a hidden one or one still loading, once it is ready.
+    const ready = this.pageLoad.isReady;
     this.panel.reveal(undefined, false);
-    if (this.pageReady) void this.load().catch((error: unknown) => this.reportFailure(error));
+    if (ready) void this.load().catch((error: unknown) => this.reportFailure(error));
   }
 
   get earlierPath(): string {
@@ -173,7 +170,6 @@ export class ComparisonPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.pageLoad.ready();
-        this.pageReady = true;
         // Again whenever the webview is made again (hidden, then shown): it holds nothing of its own.
         try {
           await this.load();

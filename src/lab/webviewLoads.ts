@@ -11,6 +11,8 @@ export type ShownPanel = Pick<vscode.WebviewPanel, 'visible' | 'onDidChangeViewS
 /** One panel's part: `ready` when its script said so, `dispose` with the panel. */
 export interface WebviewLoad extends vscode.Disposable {
   ready(): void;
+  /** True while its page is shown and its script has said it is ready (hidden, the page is gone). */
+  readonly isReady: boolean;
 }
 
 export class WebviewLoads {
@@ -33,8 +35,12 @@ export class WebviewLoads {
       if (visible) this.loading.add(panel);
       else if (this.loading.delete(panel)) this.discardedLoading++;
     });
+    const loading = this.loading;
     return {
       ready: () => this.loading.delete(panel),
+      get isReady() {
+        return visible && !loading.has(panel);
+      },
       dispose: () => {
         subscription.dispose();
         if (this.loading.delete(panel)) this.discardedLoading++;

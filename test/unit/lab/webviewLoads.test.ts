@@ -110,6 +110,9 @@ describe('WebviewLoads: the lab webviews still loading their page', function () 
             followed[at]!.dispose();
           }
           assert.deepEqual(loads.counts, { loading: loading.filter(Boolean).length, discardedWhileLoading });
+          panels.forEach((one, index) => {
+            if (open[index]) assert.equal(followed[index]!.isReady, one.visible && !loading[index], `panel ${index} ready`);
+          });
         }
       }),
       { numRuns: 200 },
