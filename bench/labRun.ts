@@ -1,7 +1,8 @@
 // The variant lab's engine (issue 26), side by side with a bare undici pool making the same calls
 // at the same concurrency, against the local service in a process of its own (so its CPU and
-// call log are not this process's); and the heap over a long run. Every figure is a median over
-// rounds that alternate the two, so both see the same machine.
+// call log are not this process's), with the floor under the engine beside them (labNodeFloor.ts:
+// the bare calls with only the work every run must do); and the heap over a long run. Every figure
+// is a median over rounds that rotate the three, so all see the same machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -15,6 +16,7 @@ import { recordOf } from '../src/shared/keyedRecord';
 import { startLabRun, type LabRunOptions } from '../src/runs/labRun';
 import { REPO_ROOT } from '../tools/vscodeServer/paths';
 import { bareRun, cpuPerCall, type RunFigures } from './bareCalls';
+import { labNodeFloorRun } from './labNodeFloor';
 import { median, round } from './stats';
 
 export { bareRun, type RunFigures } from './bareCalls';
@@ -115,6 +117,11 @@ export interface LabFigures {
   /** This process's CPU per call, medians: what the engine costs beyond the bare calls, whatever the machine's load. */
   readonly engineCpuMicrosPerCall: number;
   readonly bareCpuMicrosPerCall: number;
+  /** The floor (labNodeFloor.ts): the bare calls with the rows read by csv-parse and each line written. */
+  readonly floorCallsPerSecond: number;
+  readonly floorToBareRatio: number;
+  readonly floorSamples: number[];
+  readonly floorCpuMicrosPerCall: number;
   readonly heap: {
     readonly calls: number;
     readonly seconds: number;
@@ -141,19 +148,24 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
     for (let turn = 0; turn < (quick ? 1 : 3); turn++) {
       await engineRun(client, service.url, warm, path.join(folder, 'warm.gistrun.jsonl'));
       await bareRun(service.url, quick ? 200 : 2000);
+      await labNodeFloorRun(service.url, warm, path.join(folder, 'floor.gistrun.jsonl'));
     }
-    const engineSamples: number[] = [];
-    const bareSamples: number[] = [];
-    const engineCpu: number[] = [];
-    const bareCpu: number[] = [];
+    const sides = ['engine', 'bare', 'floor'] as const;
+    const samples = { engine: [] as number[], bare: [] as number[], floor: [] as number[] };
+    const cpu = { engine: [] as number[], bare: [] as number[], floor: [] as number[] };
+    const runSide = (which: (typeof sides)[number]): Promise<RunFigures> =>
+      which === 'engine' ? engineRun(client, service.url, data, path.join(folder, 'run.gistrun.jsonl')) : which === 'bare' ? bareRun(service.url, rows) : labNodeFloorRun(service.url, data, path.join(folder, 'floor.gistrun.jsonl'));
     for (let turn = 0; turn < rounds; turn++) {
-      // Alternate which goes first, so neither always runs on a warmer or busier machine.
-      const order = turn % 2 === 0 ? ['engine', 'bare'] : ['bare', 'engine'];
+      // Rotate which goes first, so none always runs on a warmer or busier machine.
+      const order = sides.map((_, index) => sides[(index + turn) % sides.length] ?? 'engine');
       for (const which of order) {
-        const run = which === 'engine' ? await engineRun(client, service.url, data, path.join(folder, 'run.gistrun.jsonl')) : await bareRun(service.url, rows);
+        const run = await runSide(which);
+        if (run.calls !== rows * VARIANTS.length) {
+          throw new Error(`the lab bench's ${which} side made ${run.calls} calls, not ${rows * VARIANTS.length}`);
+        }
         const perSecond = run.calls / run.seconds;
-        (which === 'engine' ? engineSamples : bareSamples).push(round(perSecond, 0));
-        (which === 'engine' ? engineCpu : bareCpu).push(round(run.cpuMicrosPerCall, 1));
+        samples[which].push(round(perSecond, 0));
+        cpu[which].push(round(run.cpuMicrosPerCall, 1));
         log(`lab, round ${turn + 1} of ${rounds}: ${which} ${run.calls} calls in ${run.seconds.toFixed(2)} s = ${perSecond.toFixed(0)} calls/s, ${run.cpuMicrosPerCall.toFixed(0)} µs of CPU a call`);
       }
     }
@@ -180,8 +192,9 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
     const after = process.memoryUsage().heapUsed;
     const mb = (bytes: number): number => round(bytes / 1024 / 1024, 1);
     log(`lab heap: ${heapRun.calls} calls in ${heapRun.seconds.toFixed(1)} s; heap ${mb(before)} MB before, at most ${mb(live)} MB held during the run (after GC), ${mb(after)} MB after; unforced peak ${mb(peak)} MB`);
-    const engineCallsPerSecond = median(engineSamples);
-    const bareCallsPerSecond = median(bareSamples);
+    const engineCallsPerSecond = median(samples.engine);
+    const bareCallsPerSecond = median(samples.bare);
+    const floorCallsPerSecond = median(samples.floor);
     return {
       rows,
       variants: VARIANTS.length,
@@ -190,10 +203,14 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
       engineCallsPerSecond,
       bareCallsPerSecond,
       engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond),
-      engineSamples,
-      bareSamples,
-      engineCpuMicrosPerCall: median(engineCpu),
-      bareCpuMicrosPerCall: median(bareCpu),
+      engineSamples: samples.engine,
+      bareSamples: samples.bare,
+      engineCpuMicrosPerCall: median(cpu.engine),
+      bareCpuMicrosPerCall: median(cpu.bare),
+      floorCallsPerSecond,
+      floorToBareRatio: round(floorCallsPerSecond / bareCallsPerSecond),
+      floorSamples: samples.floor,
+      floorCpuMicrosPerCall: median(cpu.floor),
       heap: { calls: heapRun.calls, seconds: round(heapRun.seconds, 1), growthAfterGcMb: mb(after - before), liveGrowthMaxMb: mb(live - before), peakGrowthMb: mb(peak - before) },
     };
   } finally {

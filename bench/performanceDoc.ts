@@ -101,6 +101,11 @@ const ROWS: readonly Row[] = [
     measured: (r) => num(at(r, 'lab', 'engineToBareRatio')) && `${num(at(r, 'lab', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'lab', 'bareCallsPerSecond'), '', 0)} = ${num(at(r, 'lab', 'engineToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'lab', 'bareCpuMicrosPerCall'), ' µs')}`,
   },
   {
+    what: 'The floor under the lab engine in plain Node: the bare pool’s calls with the rows streamed from the same CSV by csv-parse and each call’s line written to a results file five times a second, a literal check for the key, by the bench’s own code (`bench/labNodeFloor.ts`)',
+    budget: 'none: what the work every run must do costs when done the plain way',
+    measured: (r) => num(at(r, 'lab', 'floorToBareRatio')) && `${num(at(r, 'lab', 'floorCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'lab', 'floorToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'floorCpuMicrosPerCall'), ' µs')}`,
+  },
+  {
     what: 'Lab run heap over 100,000 calls (after a full GC)',
     budget: 'growth < 50 MB',
     measured: (r) => num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB') && `${num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB')} after; at most ${num(at(r, 'lab', 'heap', 'liveGrowthMaxMb'), ' MB')} held during it (${num(at(r, 'lab', 'heap', 'calls'), ' calls', 0)})`,

@@ -162,7 +162,7 @@ function verdictsSection(): Promise<Record<string, unknown>> {
 async function labSection(): Promise<Record<string, unknown>> {
   const lab = await labBench(quick, log);
   log(
-    `lab: ${lab.rows.toLocaleString('en-US')} rows × ${lab.variants} variants at concurrency ${lab.concurrency}: engine ${lab.engineCallsPerSecond} calls/s, bare undici pool ${lab.bareCallsPerSecond} calls/s = ${lab.engineToBareRatio} × (budget ≥ 0.9); CPU a call here ${lab.engineCpuMicrosPerCall} µs vs ${lab.bareCpuMicrosPerCall} µs; heap over ${lab.heap.calls.toLocaleString('en-US')} calls: held during the run +${lab.heap.liveGrowthMaxMb} MB, after it +${lab.heap.growthAfterGcMb} MB (budget < 50 MB; unforced peak +${lab.heap.peakGrowthMb} MB, garbage not yet collected)`,
+    `lab: ${lab.rows.toLocaleString('en-US')} rows × ${lab.variants} variants at concurrency ${lab.concurrency}: engine ${lab.engineCallsPerSecond} calls/s, bare undici pool ${lab.bareCallsPerSecond} calls/s = ${lab.engineToBareRatio} × (budget ≥ 0.9); the floor (bare calls, rows by csv-parse, each line written) ${lab.floorCallsPerSecond} calls/s = ${lab.floorToBareRatio} ×; CPU a call here ${lab.engineCpuMicrosPerCall} µs vs ${lab.bareCpuMicrosPerCall} µs (floor ${lab.floorCpuMicrosPerCall} µs); heap over ${lab.heap.calls.toLocaleString('en-US')} calls: held during the run +${lab.heap.liveGrowthMaxMb} MB, after it +${lab.heap.growthAfterGcMb} MB (budget < 50 MB; unforced peak +${lab.heap.peakGrowthMb} MB, garbage not yet collected)`,
   );
   return { lab };
 }
