@@ -89,13 +89,21 @@ class WindowState implements vscode.Memento {
   }
 }
 
+/** Two windows' copies of one global state, and the memory of each. */
+function twoWindows(): { stateA: WindowState; stateB: WindowState; a: Memory; b: Memory } {
+  const shared = new SharedState();
+  const [stateA, stateB] = [shared.window(), shared.window()];
+  return { stateA, stateB, a: new Memory(stateA), b: new Memory(stateB) };
+}
+
+/** Lets the clock move on, so the next write's stamp is later than the last. */
+const laterStamp = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2));
+
 describe('Memory in two windows, whose copies of global state lag each other’s writes', function () {
   it('an entry another window’s write lost still shows in the window that wrote it, and is stored again by its next write', async function () {
-    const shared = new SharedState();
-    const [stateA, stateB] = [shared.window(), shared.window()];
-    const [a, b] = [new Memory(stateA), new Memory(stateB)];
+    const { stateA, stateB, a, b } = twoWindows();
     await a.rememberCall('x', 'formal', { text: 'typed in A' });
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await laterStamp();
     // B writes before A's write reached it: the whole of B's copy, without x.
     await b.rememberCall('y', 'friendly', { text: 'typed in B' });
     stateA.sync();
@@ -114,11 +122,9 @@ describe('Memory in two windows, whose copies of global state lag each other’s
   });
 
   it('a newer entry from another window wins over this window’s older one', async function () {
-    const shared = new SharedState();
-    const [stateA, stateB] = [shared.window(), shared.window()];
-    const [a, b] = [new Memory(stateA), new Memory(stateB)];
+    const { stateA, stateB, a, b } = twoWindows();
     await a.rememberCall('x', 'formal', { text: 'first, in A' });
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    await laterStamp();
     stateB.sync();
     await b.rememberCall('x', 'friendly', { text: 'then, in B' });
     stateA.sync();
