@@ -1,7 +1,7 @@
 // The floor under the lab engine in plain Node (issue 26): the bare pool's calls with only the work
 // the issue asks of every run around them, done the shortest way, by the bench's own code: the rows
 // streamed from the data file by csv-parse (the parser the issue names), each call's line written
-// to a results file (gathered and written five times a second, as the lab's writer does) after a
+// to a results file (gathered and written once a second, as the lab's writer does) after a
 // literal check for the key. No engine, no retries, no redaction of escaped or encoded keys, no
 // lock, no header, no progress, and undici's `pool.request` as the bare pool calls it. What that
 // work costs on this machine, beside the engine that does all of it (the floor inside VS Code,
@@ -10,13 +10,15 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import { Pool } from 'undici';
+import { WRITE_GATHER_MS } from '../src/runs/resultsWriter';
 import { BARE_CONCURRENCY, cpuPerCall, type RunFigures } from './bareCalls';
 
 const KEY = 'gk_demo_ada';
 const GIST = 'welcome-email';
 const VARIANTS = ['formal', 'friendly'];
-const GATHER_MS = 200;
-const GATHER_BYTES = 1024 * 1024;
+/** As the lab's writer gathers: a second's lines, or 8 MiB. */
+const GATHER_MS = WRITE_GATHER_MS;
+const GATHER_BYTES = 8 * 1024 * 1024;
 
 interface FloorCell {
   readonly row: number;

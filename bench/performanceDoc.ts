@@ -101,7 +101,7 @@ const ROWS: readonly Row[] = [
     measured: (r) => num(at(r, 'lab', 'engineToBareRatio')) && `${num(at(r, 'lab', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'lab', 'bareCallsPerSecond'), '', 0)} = ${num(at(r, 'lab', 'engineToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'lab', 'bareCpuMicrosPerCall'), ' µs')}`,
   },
   {
-    what: 'The floor under the lab engine in plain Node: the bare pool’s calls with the rows streamed from the same CSV by csv-parse and each call’s line written to a results file five times a second, a literal check for the key, by the bench’s own code (`bench/labNodeFloor.ts`)',
+    what: 'The floor under the lab engine in plain Node: the bare pool’s calls with the rows streamed from the same CSV by csv-parse and each call’s line written to a results file once a second as the lab’s writer writes, a literal check for the key, by the bench’s own code (`bench/labNodeFloor.ts`)',
     budget: 'none: what the work every run must do costs when done the plain way',
     measured: (r) => num(at(r, 'lab', 'floorToBareRatio')) && `${num(at(r, 'lab', 'floorCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'lab', 'floorToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'floorCpuMicrosPerCall'), ' µs')}`,
   },
@@ -116,7 +116,7 @@ const ROWS: readonly Row[] = [
     measured: (r) => num(at(r, 'labInVsCode', 'engineToBareRatio')) && `${num(at(r, 'labInVsCode', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'labInVsCode', 'bareCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'engineToBareRatio'), ' ×', 2)}${at(r, 'labInVsCode', 'engineCpuMicrosPerCall') === undefined ? '' : `; the extension host's CPU a call ${num(at(r, 'labInVsCode', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'labInVsCode', 'bareCpuMicrosPerCall'), ' µs')}`}`,
   },
   {
-    what: 'The floor under Run over Data: the bare pool’s calls in the same extension host, shown as the issue asks a run to show itself (each call’s line appended to the results file five times a second, a progress notification and a status bar item; no results view), by the bench’s own code, nothing else of the extension',
+    what: 'The floor under Run over Data: the bare pool’s calls in the same extension host, shown as the issue asks a run to show itself (each call’s line appended to the results file once a second as the lab’s writer appends, a progress notification and a status bar item; no results view), by the bench’s own code, nothing else of the extension',
     budget: 'none: the most Run over Data can reach',
     measured: (r) => num(at(r, 'labInVsCode', 'floorToBareRatio')) && `${num(at(r, 'labInVsCode', 'floorCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'floorToBareRatio'), ' ×', 2)} (the extension host's CPU a call ${num(at(r, 'labInVsCode', 'floorCpuMicrosPerCall'), ' µs')})`,
   },

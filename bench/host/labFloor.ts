@@ -1,6 +1,6 @@
 // The floor under Run over Data inside VS Code (issue 26): the bare pool's calls with only what the
 // issue asks a run to show around them, done by the bench's own code: each call's line appended to
-// the results file (gathered and written five times a second, as the lab's writer does), a
+// the results file (gathered and written once a second, as the lab's writer does), a
 // progress notification told four times a second and a status bar item once a second. No engine,
 // no data file, no redaction, no key, and no results view: Run over Data opens its view on the
 // results as they arrive, which the issue does not ask of a run, so the floor leaves it out and

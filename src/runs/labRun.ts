@@ -20,8 +20,8 @@ import { ResultsWriter, type ResultsWriteObserver } from './resultsWriter';
 import { cutToBytes } from './resultsText';
 import { MAX_ERROR_BYTES } from '../shared/limits';
 
-/** Past this many bytes waiting to be written, no new call starts until they are. */
-const WRITE_HIGH_WATER_BYTES = 8 * 1024 * 1024;
+/** Past this many bytes waiting to be written (twice what a write gathers), no new call starts until they are. */
+const WRITE_HIGH_WATER_BYTES = 16 * 1024 * 1024;
 
 /** The service a run calls, with the key; the key (and `otherKeys`) never enter the results file. */
 export interface LabService {

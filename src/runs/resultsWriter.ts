@@ -18,13 +18,14 @@ const LF = 0x0a;
 /**
  * How long a line may wait for others to go out with it, and how many bytes go out at once
  * regardless. Each write is a file event for VS Code's watcher, the workbench (which forwards it
- * to every extension host), the results view and, in a workspace, the Git extension: a run at
- * full speed appends ~4 MB a second, which at 64 KiB a write made ~60 writes and a dozen file
- * events a second, and cost the workbench a fifth of a core. 200 ms and 1 MiB keep it to about
- * five, and a crash loses at most the last 200 ms of results (resume runs them again).
+ * to every extension host), the results view and, in a workspace, the Git extension. A run at
+ * full speed appends 5–7 MB a second: 64 KiB a write made ~60 writes a second, 200 ms or 1 MiB
+ * about six, and each still cost the workbench and the extension host enough to hold Run over
+ * Data at ~0.7 × a bare pool's calls inside VS Code; at one write a second it made ~0.95 × (the
+ * bench, 28 November). A crash loses at most the last second of results (resume runs them again).
  */
-export const WRITE_GATHER_MS = 200;
-const WRITE_GATHER_BYTES = 1024 * 1024;
+export const WRITE_GATHER_MS = 1000;
+const WRITE_GATHER_BYTES = 8 * 1024 * 1024;
 /** Lines gather in buffers of this size: a slow run's few lines do not take a whole WRITE_GATHER_BYTES each time. */
 const CHUNK_BYTES = 64 * 1024;
 

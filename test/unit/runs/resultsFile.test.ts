@@ -108,15 +108,16 @@ describe('results file', function () {
       await new Promise((resolve) => setImmediate(resolve));
     }
     await writer.close();
-    // One write every 200 ms, or each time 1 MiB has gathered, and the header's and the last.
+    // One write a second, or each time 8 MiB has gathered, and the header's and the last.
     const { size } = await stat(file);
-    const most = Math.ceil(size / (1024 * 1024)) + 5;
+    const most = Math.ceil(size / (8 * 1024 * 1024)) + 3;
     assert.ok(writes.count <= most, `${appended} lines (${size} bytes) over 350 ms went out in ${writes.count} writes; at most ${most} expected`);
     assert.equal((await entriesOf(file)).length, appended);
   });
 
-  it('writes a run at full speed (megabytes a second) a few times a second, not once per 64 KiB', async function () {
-    // Each write is a file event for VS Code's watcher, the workbench and every extension host.
+  it('writes a run at full speed (megabytes a second) about once a second, not once per megabyte', async function () {
+    // Each write is a file event for VS Code's watcher, the workbench and every extension host:
+    // at six a second they held Run over Data to ~0.7 × a bare pool inside VS Code.
     const writer = await ResultsWriter.create(file, header(), { secrets: [KEY] });
     const writes = countWrites(writer);
     // 4 MB over ~400 ms: 10 MB a second, faster than a lab run writes on a fast machine.
@@ -132,7 +133,8 @@ describe('results file', function () {
     await writer.close();
     const { size } = await stat(file);
     assert.ok(size > 4_000_000, `${size} bytes written`);
-    assert.ok(writes.count <= 10, `${appended} lines (${size} bytes) over ~400 ms went out in ${writes.count} writes; at most 10 expected`);
+    // The header's write, then the lines at close: 4 MB in well under a second gathers into one.
+    assert.ok(writes.count <= 3, `${appended} lines (${size} bytes) over ~400 ms went out in ${writes.count} writes; at most 3 expected`);
     assert.equal((await entriesOf(file)).length, appended);
   });
 
