@@ -58,7 +58,24 @@ export async function openResults(path: string, options: { readonly signal?: Abo
     await lines.return(undefined);
     throw new ResultsFileError('newerVersion', `The results file is of format version ${header.value.version}, written by a newer version of Gist Generate; this one reads version ${RESULTS_VERSION}. Update the extension.`);
   }
-  return { header: header.value, entries: entriesOf(lines, header.value) };
+  return { header: header.value, entries: closingLines(entriesOf(lines, header.value), lines) };
+}
+
+/**
+ * `entries`, whose `return()` also ends `lines`: a generator given back before its first step
+ * runs no `finally`, so the file under `lines` stayed open until the garbage collector closed it
+ * (a reader of the header alone gives the entries back at once).
+ */
+function closingLines<T>(entries: AsyncGenerator<T>, lines: AsyncGenerator<unknown>): AsyncGenerator<T> {
+  const giveBack = entries.return.bind(entries);
+  entries.return = async (value) => {
+    try {
+      return await giveBack(value);
+    } finally {
+      await lines.return(undefined);
+    }
+  };
+  return entries;
 }
 
 async function* entriesOf(lines: AsyncGenerator<SplitLine>, header: RunHeader): AsyncGenerator<ResultsEntry> {

@@ -3,7 +3,7 @@
 // writer cuts that line off before it appends again. Every line written passes the published
 // JSON Schema (media/gistrun.schema.json), checked with ajv.
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -83,7 +83,7 @@ describe('results file', function () {
     for (const line of text.trimEnd().split('\n')) {
       assert.ok(valid(JSON.parse(line)), line);
     }
-    const { header: read } = await openResults(file);
+    const read = await readResultsHeader(file);
     assert.deepEqual({ ...read, mapping: { ...read.mapping }, extensions: { ...read.extensions } }, { ...header(), mapping: { ...header().mapping }, extensions: {} });
     const entries = await entriesOf(file);
     assert.deepEqual(
@@ -168,6 +168,19 @@ describe('results file', function () {
       { numRuns: 5000 },
     );
     assert.equal(orderedJson(result(1, 'formal', 1)), orderedJsonSlowly(result(1, 'formal', 1)));
+  });
+
+  it('closes the file after reading its header alone, and after entries given back before their first', async function () {
+    // An async generator given back before its first step runs no `finally`: the file it would
+    // have closed stayed open until the garbage collector closed it (Node's DEP0137 warning).
+    await (await ResultsWriter.create(file, header(), { secrets: [] })).close();
+    const openFiles = (): number => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    for (let time = 0; time < 3; time++) {
+      assert.equal((await readResultsHeader(file)).gist, header().gist);
+      await (await openResults(file)).entries.return(undefined);
+    }
+    assert.equal(openFiles(), before, 'files left open');
   });
 
   it('refuses to replace a results file unless asked to', async function () {
