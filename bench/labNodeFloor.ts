@@ -10,15 +10,12 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import { Pool } from 'undici';
-import { WRITE_GATHER_MS } from '../src/runs/resultsWriter';
+import { WRITE_GATHER_BYTES, WRITE_GATHER_MS } from '../src/runs/resultsWriter';
 import { BARE_CONCURRENCY, cpuPerCall, type RunFigures } from './bareCalls';
 
 const KEY = 'gk_demo_ada';
 const GIST = 'welcome-email';
 const VARIANTS = ['formal', 'friendly'];
-/** As the lab's writer gathers: a second's lines, or 8 MiB. */
-const GATHER_MS = WRITE_GATHER_MS;
-const GATHER_BYTES = 8 * 1024 * 1024;
 
 interface FloorCell {
   readonly row: number;
@@ -65,8 +62,8 @@ export async function labNodeFloorRun(serviceUrl: string, dataPath: string, resu
     if (line.includes(KEY)) throw new Error('the floor would have written the key');
     pending.push(line);
     pendingBytes += line.length;
-    if (pendingBytes >= GATHER_BYTES) flush();
-    else gathering ??= setTimeout(flush, GATHER_MS);
+    if (pendingBytes >= WRITE_GATHER_BYTES) flush();
+    else gathering ??= setTimeout(flush, WRITE_GATHER_MS);
   };
 
   let calls = 0;

@@ -25,7 +25,7 @@ const LF = 0x0a;
  * bench, 28 November). A crash loses at most the last second of results (resume runs them again).
  */
 export const WRITE_GATHER_MS = 1000;
-const WRITE_GATHER_BYTES = 8 * 1024 * 1024;
+export const WRITE_GATHER_BYTES = 8 * 1024 * 1024;
 /** Lines gather in buffers of this size: a slow run's few lines do not take a whole WRITE_GATHER_BYTES each time. */
 const CHUNK_BYTES = 64 * 1024;
 
