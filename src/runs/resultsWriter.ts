@@ -20,9 +20,9 @@ const LF = 0x0a;
  * regardless. Each write is a file event for VS Code's watcher, the workbench (which forwards it
  * to every extension host), the results view and, in a workspace, the Git extension. A run at
  * full speed appends 5–7 MB a second: 64 KiB a write made ~60 writes a second, 200 ms or 1 MiB
- * about six, and each still cost the workbench and the extension host enough to hold Run over
- * Data at ~0.7 × a bare pool's calls inside VS Code; at one write a second it made ~0.95 × (the
- * bench, 28 November). A crash loses at most the last second of results (resume runs them again).
+ * about six, and the workbench's renderer spent about 11 µs of CPU a call on them against 6.4 at
+ * one write a second (the bench, 28 November; see docs/performance.md for what the throughput
+ * did). A crash loses at most the last second of results (resume runs them again).
  */
 export const WRITE_GATHER_MS = 1000;
 export const WRITE_GATHER_BYTES = 8 * 1024 * 1024;
