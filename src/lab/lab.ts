@@ -61,6 +61,11 @@ export interface LabRunSummary {
   readonly reason: string | undefined;
   readonly done: number;
   readonly failures: number;
+  /**
+   * Milliseconds from Run until the results file was closed: the data file's scan, which the
+   * summary step makes before Run is pressed (and these arguments make before the run), not counted.
+   */
+  readonly runMs: number;
 }
 
 export class Lab implements vscode.Disposable {
@@ -185,10 +190,11 @@ export class Lab implements vscode.Disposable {
       return request === undefined ? undefined : { request, connection };
     });
     if (asked === undefined) return undefined;
+    const ranFrom = performance.now();
     const result = await this.runs.start(asked.request, asked.connection);
     return result === undefined
       ? undefined
-      : { resultsFile: result.resultsPath, end: result.end, reason: result.reason?.kind, done: result.progress.done, failures: result.progress.failures };
+      : { resultsFile: result.resultsPath, end: result.end, reason: result.reason?.kind, done: result.progress.done, failures: result.progress.failures, runMs: performance.now() - ranFrom };
   }
 
   /** The run the arguments ask for: the catalog's variables (else the data file's columns), matched to columns by name. */

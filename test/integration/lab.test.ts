@@ -109,9 +109,13 @@ describe('Variant lab: Run over Data in VS Code', function () {
     await control.injectFaults({ path: '/v1/generate', status: 500 }, 3);
     await control.injectFaults({ path: '/v1/generate', kind: 'resetBeforeBody' }, 2);
     await control.injectFaults({ path: '/v1/generate', latencyMs: 1500 }, 1);
+    const started = performance.now();
     const summary = await run();
+    const wallMs = performance.now() - started;
     assert.equal(summary?.end, 'finished', JSON.stringify(summary));
     assert.equal(summary.failures, 0);
+    // The run's own time: the slow answer is in it, the data file's scan before it is not.
+    assert.ok(summary.runMs >= 1500 && summary.runMs <= wallMs, `runMs ${summary.runMs}, the command ${wallMs} ms`);
     const lines = resultLines(results);
     const { last, twice } = cells(lines);
     assert.deepEqual(twice, []);
