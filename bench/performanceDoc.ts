@@ -25,6 +25,16 @@ function num(value: unknown, unit = '', digits = 1): string | undefined {
   return typeof value === 'number' ? `${value.toLocaleString('en-US', { maximumFractionDigits: digits })}${unit}` : undefined;
 }
 
+/** Each round's calls/s of two sides inside VS Code, in brackets (empty when the recorded run has none). */
+function roundsOf(results: Results, first: string, second: string): string {
+  const list = (key: string): string | undefined => {
+    const rounds = at(results, 'labInVsCode', key);
+    return Array.isArray(rounds) && rounds.every((one) => typeof one === 'number') ? rounds.map((one: number) => num(one, '', 0)).join(', ') : undefined;
+  };
+  const [a, b] = [list(first), list(second)];
+  return a === undefined || b === undefined ? '' : ` [${a}; bare pool ${b}]`;
+}
+
 interface Row {
   readonly what: string;
   readonly budget: string;
@@ -111,9 +121,11 @@ const ROWS: readonly Row[] = [
     measured: (r) => num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB') && `${num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB')} after; at most ${num(at(r, 'lab', 'heap', 'liveGrowthMaxMb'), ' MB')} held during it (${num(at(r, 'lab', 'heap', 'calls'), ' calls', 0)})`,
   },
   {
-    what: 'Run over Data inside VS Code: 10,000 rows × 2 variants at concurrency 8, results view open; both sides under an edit every 50 ms',
+    what: 'Run over Data inside VS Code: 10,000 rows × 2 variants at concurrency 8, timed from Run (the data file scanned before, as by the summary step), results view open; both sides under an edit every 50 ms; medians of the rounds (each round’s figure in brackets)',
     budget: '≥ 0.9 × a bare undici pool in the same extension host',
-    measured: (r) => num(at(r, 'labInVsCode', 'engineToBareRatio')) && `${num(at(r, 'labInVsCode', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'labInVsCode', 'bareCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'engineToBareRatio'), ' ×', 2)}${at(r, 'labInVsCode', 'engineCpuMicrosPerCall') === undefined ? '' : `; the extension host's CPU a call ${num(at(r, 'labInVsCode', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'labInVsCode', 'bareCpuMicrosPerCall'), ' µs')}`}`,
+    measured: (r) =>
+      num(at(r, 'labInVsCode', 'engineToBareRatio')) &&
+      `${num(at(r, 'labInVsCode', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'labInVsCode', 'bareCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'engineToBareRatio'), ' ×', 2)}${at(r, 'labInVsCode', 'engineCpuMicrosPerCall') === undefined ? '' : `; the extension host's CPU a call ${num(at(r, 'labInVsCode', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'labInVsCode', 'bareCpuMicrosPerCall'), ' µs')}`}${roundsOf(r, 'engineRoundsCallsPerSecond', 'bareRoundsCallsPerSecond')}`,
   },
   {
     what: 'The floor under Run over Data: the bare pool’s calls in the same extension host, shown as the issue asks a run to show itself (each call’s line appended to the results file once a second as the lab’s writer appends, a progress notification and a status bar item; no results view), by the bench’s own code, nothing else of the extension',

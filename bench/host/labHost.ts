@@ -293,7 +293,11 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
       return { labInVsCode: await labViews(folder, quick) };
     }
     const rows = quick ? 300 : 10_000;
-    const rounds = quick ? 1 : 5;
+    // Nine rounds a side, each side first in three of them: one round takes about a second, and on
+    // this machine the same round's CPU a call moves by half from one to the next (28 November:
+    // Run over Data 30-46 µs, the bare pool 23-35 µs within single runs), so five-round medians
+    // moved by 0.3 × between runs of one build (0.65-0.98 ×).
+    const rounds = quick ? 1 : 9;
     const total = rows * VARIANTS.length;
     const data = await csvOf(folder, rows);
     const editor = await freshEditor();
@@ -363,6 +367,9 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         rounds,
         engineCallsPerSecond,
         bareCallsPerSecond,
+        engineRoundsCallsPerSecond: engine.map((one) => one.callsPerSecond),
+        bareRoundsCallsPerSecond: bare,
+        floorRoundsCallsPerSecond: floorRounds.map((one) => one.callsPerSecond),
         engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond, 2),
         engineCpuMicrosPerCall: median(engine.map((one) => one.cpuMicrosPerCall)),
         bareCpuMicrosPerCall: median(bareCpu),
