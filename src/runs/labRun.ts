@@ -5,7 +5,7 @@
 import type { GistClient } from '../client/gistClient';
 import type { ConnectionSettings } from '../client/types';
 import { formatOfPath } from '../dataset/dataFormat';
-import { readDataFileBatches } from '../dataset/dataRows';
+import { readDataFileBatches, RUN_PARSE_BYTES } from '../dataset/dataRows';
 import { scanDataFile, unchangedSince, type DataScan } from '../dataset/dataScan';
 import { DataFileError } from '../dataset/dataFileError';
 import type { ValueSource } from '../dataset/columnMapping';
@@ -120,7 +120,7 @@ export async function startLabRun(plan: LabRunPlan, options: LabRunOptions): Pro
     extensions: {},
   };
   const writer = await ResultsWriter.create(resultsPath, header, { secrets: secretsOf(options.service), overwrite: plan.overwrite, lock: { tool: options.tool.name }, observer: options.resultsObserver });
-  const rows = engineRows(readDataFileBatches(plan.dataPath, format, { signal: options.signal }), plan.mapping, plan.variables);
+  const rows = engineRows(readDataFileBatches(plan.dataPath, format, { signal: options.signal, parseBytes: RUN_PARSE_BYTES }), plan.mapping, plan.variables);
   const outcome = await runInto(writer, header, options, { rows, total: scan.rows * plan.variants.length * samples });
   return { ...outcome, resultsPath };
 }
@@ -137,7 +137,7 @@ export async function resumeLabRun(plan: Extract<ResumePlan, { kind: 'resume' }>
   checkResumeCalls(resumeCalls(plan));
   const writer = await ResultsWriter.reopen(plan.resultsPath, { secrets: secretsOf(options.service), lock: { tool: options.tool.name }, expected: plan.resultsFile, observer: options.resultsObserver });
   const variables = Object.keys(header.mapping);
-  const rows = engineRows(readDataFileBatches(plan.dataPath, header.data.format, { signal: options.signal }), header.mapping, variables);
+  const rows = engineRows(readDataFileBatches(plan.dataPath, header.data.format, { signal: options.signal, parseBytes: RUN_PARSE_BYTES }), header.mapping, variables);
   const outcome = await runInto(writer, header, options, {
     rows,
     include: (row, variantIndex, sample) => !done.has(row, variantIndex, sample) || (rerunFailed && failed.has(row, variantIndex, sample)),

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { recordOf } from '../../../src/shared/keyedRecord';
 import { isDataFileError } from '../../../src/dataset/dataFileError';
 import { formatOfPath } from '../../../src/dataset/dataFormat';
-import { dataEvents, readDataFile } from '../../../src/dataset/dataRows';
+import { dataEvents, readDataFile, readDataFileBatches, READ_CHUNK_BYTES, RUN_PARSE_BYTES } from '../../../src/dataset/dataRows';
 import { scanDataFile } from '../../../src/dataset/dataScan';
 import { sha256OfFile } from '../../../src/dataset/fileHash';
 import { splitLines } from '../../../src/dataset/lineSplitter';
@@ -31,6 +31,26 @@ describe('data files', function () {
     await writeFile(target, text);
     return target;
   }
+
+  it('hands a run its rows a few kilobytes at a time (the same rows, in small batches), reading the file in whole chunks still', async function () {
+    // A batch's rows wait until calls take them: a chunk's 1,800 rows outlived the young generation.
+    const rows = Array.from({ length: 5000 }, (_, at) => `Person ${at + 1},"Product ${at}, the ${'é'.repeat(at % 5)} one"`);
+    const data = await file('people.csv', `name,product\r\n${rows.join('\r\n')}\r\n`);
+    for (const format of ['csv', 'jsonl'] as const) {
+      const target = format === 'csv' ? data : await file('people.jsonl', `${rows.map((row, at) => JSON.stringify({ name: `Person ${at + 1}`, product: row })).join('\n')}\n`);
+      const whole: unknown[][] = [];
+      for await (const batch of readDataFileBatches(target, format)) whole.push([...batch]);
+      const chunksRead: number[] = [];
+      const sliced: unknown[][] = [];
+      for await (const batch of readDataFileBatches(target, format, { parseBytes: RUN_PARSE_BYTES, onChunk: (chunk) => chunksRead.push(chunk.length) })) sliced.push([...batch]);
+      assert.deepEqual(sliced.flat(), whole.flat(), format);
+      assert.ok(chunksRead.every((bytes, at) => bytes === READ_CHUNK_BYTES || at === chunksRead.length - 1), `${format}: read in chunks of ${chunksRead.join(', ')}`);
+      // Rows of at least 30 bytes: no batch holds more than a slice's worth (and the row it ends in).
+      const most = Math.max(...sliced.map((batch) => batch.length));
+      assert.ok(most <= Math.ceil(RUN_PARSE_BYTES / 30) + 1, `${format}: a batch of ${most} rows`);
+      assert.ok(sliced.length > whole.length * 8, `${format}: ${sliced.length} batches against ${whole.length}`);
+    }
+  });
 
   it('tells the format by the extension', function () {
     assert.equal(formatOfPath('/a/people.CSV'), 'csv');
