@@ -33,13 +33,16 @@ async function entriesOf(file: string): Promise<ResultsEntry[]> {
 
 /** Counts the writes `writer` makes to its file from now on (each is a file event for VS Code's watchers). */
 function countWrites(writer: ResultsWriter): { count: number } {
-  const handle = (writer as unknown as { handle: { write: (...args: unknown[]) => Promise<unknown> } }).handle;
-  const write = handle.write.bind(handle);
+  type Write = (...args: unknown[]) => Promise<unknown>;
+  const handle = (writer as unknown as { handle: { write: Write; writev: Write } }).handle;
   const writes = { count: 0 };
-  handle.write = (...args: unknown[]) => {
-    writes.count += 1;
-    return write(...args);
-  };
+  for (const name of ['write', 'writev'] as const) {
+    const original = handle[name].bind(handle);
+    handle[name] = (...args: unknown[]) => {
+      writes.count += 1;
+      return original(...args);
+    };
+  }
   return writes;
 }
 
@@ -136,6 +139,45 @@ describe('results file', function () {
     // The header's write, then the lines at close: 4 MB in well under a second gathers into one.
     assert.ok(writes.count <= 3, `${appended} lines (${size} bytes) over ~400 ms went out in ${writes.count} writes; at most 3 expected`);
     assert.equal((await entriesOf(file)).length, appended);
+  });
+
+  it('finishes a gathered write the file system took only part of, from the byte it stopped at, and gathers the next lines in the written buffers', async function () {
+    // The lines go out as the buffers they gathered in, in one call, not joined into a copy: a
+    // write may take only some of them (a full disk, a signal), and the rest follow exactly.
+    const writer = await ResultsWriter.create(file, header(), { secrets: [KEY] });
+    type Writev = (buffers: Buffer[], position?: number) => Promise<{ bytesWritten: number; buffers: Buffer[] }>;
+    const handle = (writer as unknown as { handle: { writev: Writev } }).handle;
+    const writev = handle.writev.bind(handle);
+    const calls: number[] = [];
+    handle.writev = async (buffers, position) => {
+      calls.push(buffers.length);
+      const total = buffers.reduce((sum, one) => sum + one.length, 0);
+      if (calls.length > 2) return writev(buffers, position);
+      // The first two calls take an odd number of bytes, ending inside a buffer and then inside a line.
+      const take = Math.floor(total / 3) + 7;
+      let left = take;
+      const some: Buffer[] = [];
+      for (const one of buffers) {
+        if (left <= 0) break;
+        some.push(one.subarray(0, Math.min(one.length, left)));
+        left -= one.length;
+      }
+      return writev(some, position);
+    };
+    const content = 'lorem ipsum '.repeat(100);
+    const lines = Array.from({ length: 300 }, (_, at) => result(at + 1, at % 2 === 0 ? 'formal' : null, 1, { content: `${at}: ${content}`, length: content.length }));
+    for (const line of lines.slice(0, 150)) writer.append(line);
+    await writer.flushed();
+    assert.ok(calls[0] !== undefined && calls[0] > 1, `the lines went out as ${String(calls[0])} buffers`);
+    const spare = (writer as unknown as { spare: Buffer[] }).spare;
+    assert.ok(spare.length > 0, 'the written buffers are kept for the next lines');
+    for (const line of lines.slice(150)) writer.append(line);
+    await writer.close();
+    const entries = await entriesOf(file);
+    assert.deepEqual(
+      entries.map((entry): unknown => (entry.kind === 'line' ? JSON.parse(JSON.stringify(entry.line)) : entry)),
+      lines.map((line): unknown => JSON.parse(JSON.stringify(line))),
+    );
   });
 
   it('writes a result line member by member exactly as JSON.stringify writes the ordered line (property)', function () {
