@@ -107,6 +107,27 @@ describe('results view fed by its window\'s run', function () {
     await fed.writer.close();
   });
 
+  it('takes a write of thousands of lines (a second of a fast run) as a read of them knows them, row errors among them', async function () {
+    // The lines wait for their write in columns, their texts joined 128 lines at a time: every
+    // line's sort key and call id come back whole across those joins, whatever their lengths.
+    const { fed, index } = await fedView(file);
+    for (let row = 1; row <= 1500; row++) {
+      if (row % 97 === 0) {
+        fed.writer.append(rowError(row));
+        continue;
+      }
+      const content = `${'Ünïcödé '.repeat(row % 4)}reply ${row} ${'x'.repeat(row % 30)}`;
+      fed.writer.append(result(row, 'formal', 1, { content, length: content.length, callId: `call-${row}-${'a'.repeat(row % 17)}` }));
+      if (row % 5 === 0) fed.writer.append(failed(row, null, 2));
+      else fed.writer.append(result(row, null, 2, { content: row % 3 === 0 ? '' : `B${row}`, length: row % 3 === 0 ? 0 : 1, callId: row % 7 === 0 ? `call ${'é'.repeat(row % 40)}` : `c${row}`, latencyMs: row / 7 }));
+    }
+    await fed.writer.flushed();
+    assert.equal(fed.taken, 1);
+    assert.equal(await index.catchUp(), false, 'the view read lines its run had told it of');
+    assert.deepEqual(knowledge(index), knowledge(await ResultsIndex.open(file)));
+    await fed.writer.close();
+  });
+
   it('reads a write that holds a redacted line from the file, and takes the writes after it once it has read it', async function () {
     const { fed, index } = await fedView(file);
     fed.writer.append(result(1, 'formal', 1));
