@@ -29,10 +29,9 @@ export const WRITE_GATHER_BYTES = 8 * 1024 * 1024;
 /** Lines gather in buffers of this size: a slow run's few lines do not take a whole WRITE_GATHER_BYTES each time. */
 const CHUNK_BYTES = 64 * 1024;
 /**
- * Written chunks kept to gather the next lines in, at most (a write's worth): a run at full speed
- * gathers 5–7 MB a second, and new buffers for each second (and a copy joining them for the
- * write) were most of the memory outside the JavaScript heap it allocated, which V8 counts towards
- * its full garbage collections (in plain Node, one in every other round of 20,000 calls).
+ * Written chunks kept to gather the next lines in, at most a write's worth: a run at full speed
+ * gathers 5–7 MB a second, which would otherwise be new buffers every second (the write itself
+ * takes the chunks as they are, without a copy joining them).
  */
 const MAX_SPARE_CHUNKS = WRITE_GATHER_BYTES / CHUNK_BYTES;
 
