@@ -39,8 +39,8 @@ export async function loopDelay<T>(body: () => Promise<T>): Promise<{ result: T;
 }
 
 /**
- * One edit's time: a character inserted at the end of the document, until VS Code applied it (a
- * workspace edit, so it also lands while the run's results view covers the editor).
+ * One edit's time: a character inserted at the end of the document, until VS Code applied it. The
+ * editor stays in view: Run over Data opens its results view beside it.
  */
 async function timedEdit(editor: vscode.TextEditor): Promise<number> {
   const document = editor.document;

@@ -51,6 +51,20 @@ interface ActiveRun {
   progress: RunProgress | undefined;
 }
 
+/**
+ * The results view of a run that started, showing the cells as they arrive: beside the editor the
+ * user is in and without taking focus, so what they type goes on into that editor (opened in its
+ * group, the view covered it and the keys went nowhere). A view of the file already open (Rerun
+ * Failed or Resume from it, or an earlier run) stays where the user put it.
+ */
+function showArrivingResults(file: vscode.Uri): void {
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+  if (tabs.some((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === RESULTS_VIEW_TYPE && tab.input.uri.toString() === file.toString())) return;
+  // An empty group has nothing to cover: the view opens there rather than beside an empty one.
+  const viewColumn = vscode.window.tabGroups.activeTabGroup.tabs.length === 0 ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
+  void vscode.commands.executeCommand('vscode.openWith', file, RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true, viewColumn });
+}
+
 export class LabRuns implements vscode.Disposable {
   private readonly active = new Map<string, ActiveRun>();
   private readonly changed = new vscode.EventEmitter<string>();
@@ -226,9 +240,8 @@ export class LabRuns implements vscode.Disposable {
               reported = share;
               this.publish(resultsPath, false);
               if (!opened && now.done > 0) {
-                // The results view shows the cells as they arrive.
                 opened = true;
-                void vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(resultsPath), RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true });
+                showArrivingResults(vscode.Uri.file(resultsPath));
               }
             },
           });

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, followFocus, openFile, pick, reloadWindow, runCommand, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, followFocus, openFile, pick, reloadWindow, runCommand, showOpenEditor, toggleRow, waitUntil } from './workbench';
 import { restoredResultsView, tabToButton } from './webviews';
 
 const ROWS = 40;
@@ -51,7 +51,9 @@ export const scenario: Scenario = {
     assert.ok(kept.length < ROWS * 2, `the reload stopped the run (${kept.length} results)`);
     service.clearFaults();
 
-    // The results view is back with the window (the active editor, as before the reload); it offers Resume.
+    // The results view is back with the window, beside the data file that kept the focus (as before
+    // the reload); the list of open editors takes the user to it, and it offers Resume.
+    await showOpenEditor(page, RESULTS);
     const view = await restoredResultsView(page, RESULTS);
     await view.locator('.status', { hasText: 'without a result (the run stopped)' }).waitFor({ state: 'visible' });
     await context.screenshot('e2e-lab-resume');
