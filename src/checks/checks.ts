@@ -14,6 +14,7 @@ import type { ConnectionSettings } from '../client/types';
 import { loadCheckLibraries } from '../expectations/checkLibraries';
 import type { Logger } from '../shared/logger';
 import { showError, showInformation, showWarning } from '../shared/notify';
+import { openBesideUnfocused } from '../shared/besideUnfocused';
 import { userMessage } from '../shared/userMessage';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
 import { CheckTestRun, type CheckReport } from './checkTestRun';
@@ -334,7 +335,7 @@ export class Checks implements vscode.Disposable {
       report: (report) => this.reported.fire(report),
       chooseRubricModel: (counts) => chooseRubricModel(counts, this.rubricAnswer),
       notice: (kind, detail) => void this.notice(kind, detail),
-      openResults: (file) => void vscode.commands.executeCommand('vscode.openWith', file, RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true }),
+      openResults: (file) => openBesideUnfocused(file, RESULTS_VIEW_TYPE),
     };
   }
 

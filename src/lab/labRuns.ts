@@ -23,6 +23,7 @@ import type { Logger } from '../shared/logger';
 import { humanDuration } from '../shared/duration';
 import type { LabRequest } from './runOverDataFlow';
 import { RESULTS_VIEW_TYPE } from './resultsEditor';
+import { openBesideUnfocused } from '../shared/besideUnfocused';
 import { LiveResults, type ResultsWritten } from './liveResults';
 import { resultsFileChoice } from './resultsFileChoice';
 import { refusedInRestrictedMode } from './restrictedModeRefusal';
@@ -49,20 +50,6 @@ const STATUS_EVERY_MS = 1000;
 interface ActiveRun {
   readonly abort: AbortController;
   progress: RunProgress | undefined;
-}
-
-/**
- * The results view of a run that started, showing the cells as they arrive: beside the editor the
- * user is in and without taking focus, so what they type goes on into that editor (opened in its
- * group, the view covered it and the keys went nowhere). A view of the file already open (Rerun
- * Failed or Resume from it, or an earlier run) stays where the user put it.
- */
-function showArrivingResults(file: vscode.Uri): void {
-  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
-  if (tabs.some((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === RESULTS_VIEW_TYPE && tab.input.uri.toString() === file.toString())) return;
-  // An empty group has nothing to cover: the view opens there rather than beside an empty one.
-  const viewColumn = vscode.window.tabGroups.activeTabGroup.tabs.length === 0 ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside;
-  void vscode.commands.executeCommand('vscode.openWith', file, RESULTS_VIEW_TYPE, { preview: false, preserveFocus: true, viewColumn });
 }
 
 export class LabRuns implements vscode.Disposable {
@@ -241,7 +228,8 @@ export class LabRuns implements vscode.Disposable {
               this.publish(resultsPath, false);
               if (!opened && now.done > 0) {
                 opened = true;
-                showArrivingResults(vscode.Uri.file(resultsPath));
+                // The results view shows the cells as they arrive.
+                openBesideUnfocused(vscode.Uri.file(resultsPath), RESULTS_VIEW_TYPE);
               }
             },
           });

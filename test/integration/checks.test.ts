@@ -333,9 +333,11 @@ describe('Checks in the Test Explorer', function () {
     assert.ok(big.every((report) => report.state === 'passed' && report.duration === undefined), JSON.stringify(big.slice(0, 3)));
   });
 
-  it('Run and Save Results writes a results file with each cell’s grade and opens it in the results view', async function () {
+  it('Run and Save Results writes a results file with each cell’s grade and opens it in the results view, beside the editor the user is in', async function () {
     const results = path.join(folder, 'echo.gistrun.jsonl');
     rmSync(results, { force: true });
+    // The user is in the test file (a run on save starts from there).
+    const editor = await vscode.window.showTextDocument(uri);
     await api.testing.checks.saveProfile.runHandler(new vscode.TestRunRequest([fileItem()], undefined, api.testing.checks.saveProfile), new vscode.CancellationTokenSource().token);
     assert.ok(existsSync(results));
     const lines = readFileSync(results, 'utf8').trim().split('\n');
@@ -343,6 +345,10 @@ describe('Checks in the Test Explorer', function () {
     const grades = lines.slice(1).map((line) => (JSON.parse(line) as { checks: { test: string; pass: boolean } }).checks);
     assert.deepEqual(grades.map((grade) => [grade.test, grade.pass]).sort(), [['counts', true], ['greets', true], ['says goodbye', false]]);
     await waitFor('the results view', () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label.includes('echo.gistrun.jsonl'))));
+    // Beside it, not over it: the test file stays the active editor, in a group of its own.
+    const resultsGroup = vscode.window.tabGroups.all.find((group) => group.tabs.some((tab) => tab.label.includes('echo.gistrun.jsonl')));
+    assert.notEqual(resultsGroup?.viewColumn, editor.viewColumn, 'the results view opened in the test file’s group');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, file, 'the test file is still the active editor');
     // Its rows shown: a view closed by the next test while its webview still loaded left 1.100.3's
     // webviews loading nothing for the ~30 s after (lab.test.ts's view of a new run waited in vain).
     await waitFor('the results view showing its rows', () => api.testing.resultsViewTimings(results)?.rowsMs, 20_000);
