@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, followFocus, openFile, pick, reloadWindow, runCommand, showOpenEditor, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, acceptDialog, answer, followFocus, openFile, reloadWindow, runOverDataWith, showOpenEditor, waitUntil } from './workbench';
 import { restoredResultsView, tabToButton } from './webviews';
 
 const ROWS = 40;
@@ -36,12 +36,7 @@ export const scenario: Scenario = {
     // Slow answers, so the reload falls in the middle of the run.
     service.injectFaults({ path: '/v1/generate', latencyMs: 250 }, 10_000);
     await openFile(page, 'people.csv');
-    await runCommand(page, 'Gist: Run over Data…');
-    await pick(page, 'Welcome e-mail', /^Run over Data \(1\//);
-    await expectQuickInputFocus(page, /Variants \(2\//);
-    await toggleRow(page, 'formal', 1);
-    await toggleRow(page, 'friendly', 2);
-    await page.keyboard.press('Enter');
+    await runOverDataWith(page, 'Welcome e-mail', ['formal', 'friendly']);
     await answer(page, '1', /Samples per Cell/);
     await acceptAsIs(page, /Run 80 Calls\?/);
     await waitUntil('a few results', () => resultKeys(resultsFile).length >= 10);

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, openFile, pick, runCommand, showOpenEditor, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, openFile, runOverDataWith, showOpenEditor, waitUntil } from './workbench';
 import { activeCell, expectWebviewFocus, pressInWebview, resultsWebview, tabToButton, webviewText } from './webviews';
 
 const ROWS = 6;
@@ -22,12 +22,7 @@ export const scenario: Scenario = {
     // Two calls of the short variant fail (no retries): Rerun Failed has something to do.
     service.injectFaults({ path: '/v1/generate/welcome-email/short', status: 500, error: 'Upstream model timed out' }, 2);
 
-    await runCommand(page, 'Gist: Run over Data…');
-    await pick(page, 'Welcome e-mail', /^Run over Data \(1\//);
-    await expectQuickInputFocus(page, /Variants \(2\//);
-    await toggleRow(page, 'formal', 1);
-    await toggleRow(page, 'short', 2);
-    await page.keyboard.press('Enter');
+    await runOverDataWith(page, 'Welcome e-mail', ['formal', 'short']);
     // The data file is the active editor's; name and product match its columns: samples next.
     await answer(page, '1', /Samples per Cell/);
     await expectQuickInputFocus(page, /Run 12 Calls\?/);

@@ -3,7 +3,7 @@
 // editor's own group, the view covered it and the keys went to the page's body, lost.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
-import { acceptAsIs, answer, expectEditorFocus, expectQuickInputFocus, openFile, pick, runCommand, toggleRow, waitUntil } from './workbench';
+import { acceptAsIs, answer, expectEditorFocus, openFile, pick, runOverDataWith, waitUntil } from './workbench';
 
 const ROWS = 6;
 const DATA = 'data/customers.csv';
@@ -21,12 +21,7 @@ export const scenario: Scenario = {
     // The run's 12 calls answer 250 ms late, 4 at a time: the first results (and the view) come while the user types.
     service.injectFaults({ path: '/v1/generate/welcome-email', latencyMs: 250 }, 2 * ROWS);
 
-    await runCommand(page, 'Gist: Run over Data…');
-    await pick(page, 'Welcome e-mail', /^Run over Data \(1\//);
-    await expectQuickInputFocus(page, /Variants \(2\//);
-    await toggleRow(page, 'formal', 1);
-    await toggleRow(page, 'short', 2);
-    await page.keyboard.press('Enter');
+    await runOverDataWith(page, 'Welcome e-mail', ['formal', 'short']);
     await pick(page, 'customers.csv', /Data File/);
     await answer(page, '1', /Samples per Cell/);
     await acceptAsIs(page, /Run 12 Calls\?/);

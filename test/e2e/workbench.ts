@@ -209,6 +209,20 @@ export async function toggleRow(page: Page, label: string | RegExp, expectedCoun
   await page.locator(QUICK_INPUT).getByText(`${expectedCount} Selected`).waitFor({ state: 'visible' });
 }
 
+/**
+ * Gist: Run over Data… from the palette through its first two steps, as a user goes: the gist
+ * picked, then each of `variants` checked in turn, Enter.
+ */
+export async function runOverDataWith(page: Page, gistLabel: string, variants: readonly string[]): Promise<void> {
+  await runCommand(page, 'Gist: Run over Data…');
+  await pick(page, gistLabel, /^Run over Data \(1\//);
+  await expectQuickInputFocus(page, /Variants \(2\//);
+  for (const [index, variant] of variants.entries()) {
+    await toggleRow(page, variant, index + 1);
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** Where focus is in the status bar: null outside it, else the focused item's accessible name ('' for none). */
 const FOCUS_IN_STATUS_BAR = `(() => { const a = document.activeElement; if (a === null || a.closest('[id="workbench.parts.statusbar"]') === null) { return null; } const item = a.closest('.statusbar-item'); const named = item === null ? null : (a.getAttribute('aria-label') !== null ? a : item.querySelector('[aria-label]')); return named === null ? '' : String(named.getAttribute('aria-label')); })()`;
 

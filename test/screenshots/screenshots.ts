@@ -16,7 +16,7 @@ import { checkBrowser } from '../../tools/vscodeServer/prerequisites';
 import { installExtensions, startServer } from '../../tools/vscodeServer/server';
 import { QUIET_SETTINGS } from '../../tools/vscodeServer/settings';
 import { CURRENT_VSCODE } from '../../tools/vscodeServer/vscodeTargets';
-import { acceptAsIs, answer, expectEditorFocus, expectQuickInputFocus, pick, runCommand, showOpenEditor, signInThroughUi, statusItem, toggleRow, waitForWorkbench } from '../e2e/workbench';
+import { acceptAsIs, answer, expectEditorFocus, expectQuickInputFocus, pick, runCommand, runOverDataWith, showOpenEditor, signInThroughUi, statusItem, toggleRow, waitForWorkbench } from '../e2e/workbench';
 import { expectWebviewFocus, pressInWebview, resultsWebview, webviewText } from '../e2e/webviews';
 import { launchChromium, openWindow, workbenchUrl } from '../harness/browser';
 import { animatedGif, type Frame } from './animatedGif';
@@ -121,12 +121,7 @@ async function pictures(page: Page, serviceUrl: string): Promise<void> {
 
   // 5. A run over data, and its results view.
   await openAt(page, 'customers.csv', 1);
-  await runCommand(page, 'Gist: Run over Data…');
-  await pick(page, 'Welcome email', /^Run over Data \(1\//);
-  await expectQuickInputFocus(page, /Variants \(2\//);
-  await toggleRow(page, 'formal', 1);
-  await toggleRow(page, 'friendly', 2);
-  await page.keyboard.press('Enter');
+  await runOverDataWith(page, 'Welcome email', ['formal', 'friendly']);
   await answer(page, '1', /Samples per Cell/);
   await acceptAsIs(page, /Run 16 Calls\?/);
   await showOpenEditor(page, 'customers.welcome-email.gistrun.jsonl');
