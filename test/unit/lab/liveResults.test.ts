@@ -108,8 +108,8 @@ describe('results view fed by its window\'s run', function () {
   });
 
   it('takes a write of thousands of lines (a second of a fast run) as a read of them knows them, row errors among them', async function () {
-    // The lines wait for their write in columns, their texts joined 128 lines at a time: every
-    // line's sort key and call id come back whole across those joins, whatever their lengths.
+    // A second's lines wait for their write together: every line's sort key and call id, whatever
+    // their lengths and characters, reach the view as a read of the file knows them.
     const { fed, index } = await fedView(file);
     for (let row = 1; row <= 1500; row++) {
       if (row % 97 === 0) {
