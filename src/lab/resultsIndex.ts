@@ -44,6 +44,8 @@ export interface IndexedRow {
   offset: number;
   bytes: number;
   rowError: string | undefined;
+  /** Changes with every line taken for this row: what a view holds of the row is current while its stamp is. */
+  stamp: number;
   /** [variant][sample - 1] */
   readonly cells: Array<Array<IndexedSample | undefined>>;
 }
@@ -126,6 +128,8 @@ export class ResultsIndex {
   readonly rows = new Map<number, IndexedRow>();
   readonly problems: string[] = [];
   private samples = new SampleStore();
+  /** The last row stamp given; never reset, so a row read again after the file was replaced gets a stamp of its own. */
+  private stamps = 0;
   private problemCount = 0;
   /** Where the next read starts: just after the last complete line. */
   private readOffset = 0;
@@ -336,7 +340,7 @@ export class ResultsIndex {
     let row = this.rows.get(line.row);
     if (row === undefined) {
       const hasValues = line.type === 'result';
-      row = { row: line.row, line: line.line, offset: hasValues ? offset : 0, bytes: hasValues ? bytes : 0, rowError: undefined, cells: this.header.variants.map(() => []) };
+      row = { row: line.row, line: line.line, offset: hasValues ? offset : 0, bytes: hasValues ? bytes : 0, rowError: undefined, stamp: 0, cells: this.header.variants.map(() => []) };
       this.rows.set(line.row, row);
     }
     return row;
@@ -344,6 +348,8 @@ export class ResultsIndex {
 
   private record(line: Exclude<LineFacts, { type: 'header' }>, offset: number, bytes: number): void {
     const row = this.rowOf(line, offset, bytes);
+    this.stamps += 1;
+    row.stamp = this.stamps;
     if (line.type === 'rowError') {
       row.rowError = line.message;
       return;

@@ -15,6 +15,7 @@ import { inertMessage } from './inertMessage';
 import { indexCounts } from './resultsFigures';
 import type { RunHeader } from '../runs/resultsFormat';
 import { ResultsIndex } from './resultsIndex';
+import { HeldRows, keepsPlaces, type RowState } from './heldRows';
 import { orderRows } from './resultsQuery';
 import { cellResult, rowsContaining, viewRows } from './resultsRows';
 import type { CellAddress, HostMessage, VerdictsView, ViewMessage, ViewQuery, ViewStatus } from './resultsViewProtocol';
@@ -50,6 +51,8 @@ const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filte
 /** While a run appends, the view catches up at most this often (each catch-up redraws the visible rows). */
 const UPDATE_EVERY_MS = 1_000;
 const MAX_SHOWN_PROBLEMS = 20;
+/** The most rows one request is answered with (the webview asks a page of 60 at a time). */
+const MAX_ROWS_A_REQUEST = 200;
 /**
  * A big file's first screen is shown from its first bytes; the rest is read in slices, the event
  * loop free between them (a 55 MB file of 100,000 results took 600 ms of it in one go), and the
@@ -71,7 +74,10 @@ export class ResultsPanel implements vscode.Disposable {
   private index: ResultsIndex | undefined;
   private query: ViewQuery = DEFAULT_QUERY;
   private order: number[] = [];
+  /** Bumped with each new order; the webview drops what it holds and `rows` answers of an older one. */
   private generation = 0;
+  /** The rows the webview holds in this generation, so a row it holds as it is now is not read and sent again. */
+  private readonly held = new HeldRows();
   private textMatches: ReadonlySet<number> | undefined;
   private filterAbort: AbortController | undefined;
   private updateTimer: NodeJS.Timeout | undefined;
@@ -87,7 +93,11 @@ export class ResultsPanel implements vscode.Disposable {
   /** The index has the file's first part and reads the rest. */
   private reading = false;
   private disposed = false;
-  /** The rows the webview asked for last, being read: the rest of the file waits for them. */
+  /**
+   * The webview's requests for rows, answered one after the other: the answers reach it in the order
+   * it asked (a late answer with older rows would otherwise stay, held as current), and the rest of
+   * a big file's reading waits for the rows on screen.
+   */
   private servingRows: Promise<unknown> = Promise.resolve();
   /** The webview said it is ready and got the header (or the reason the file cannot be shown). */
   private opened = false;
@@ -288,9 +298,12 @@ export class ResultsPanel implements vscode.Disposable {
     await this.startReviewOnLoad();
   }
 
+  /** The header and a new order: for a webview (re)loaded or a file replaced, which hold none of these rows. */
   private postOpen(index: ResultsIndex): void {
     const { header } = index;
     this.shownHeader = header;
+    this.generation += 1;
+    this.held.clear();
     this.post({
       type: 'open',
       generation: this.generation,
@@ -358,18 +371,32 @@ export class ResultsPanel implements vscode.Disposable {
 
   private publishOrder(): void {
     if (this.index === undefined || !this.opened) return;
-    this.order = orderRows(this.index, this.query, this.textMatches);
-    this.generation += 1;
+    const order = orderRows(this.index, this.query, this.textMatches);
+    // A run's new results mostly add rows after those shown: the same generation, and the webview keeps what it holds.
+    if (!keepsPlaces(this.order, order)) {
+      this.generation += 1;
+      this.held.clear();
+    }
+    this.order = order;
     this.post({ type: 'status', generation: this.generation, status: this.status() });
   }
 
-  private async sendRows(request: number, start: number, count: number): Promise<void> {
-    if (this.index === undefined) return;
+  private sendRows(request: number, start: number, count: number): Promise<void> {
+    const answer = this.servingRows.then(() => this.answerRows(request, start, count));
+    this.servingRows = answer.catch(() => undefined);
+    return answer;
+  }
+
+  private async answerRows(request: number, start: number, count: number): Promise<void> {
+    const index = this.index;
+    if (index === undefined) return;
     const generation = this.generation;
-    const reading = viewRows(this.index, this.order, start, Math.min(count, 200));
-    this.servingRows = reading.catch(() => undefined);
-    const rows = await reading;
-    this.post({ type: 'rows', request, generation, start, rows });
+    // Each row's stamp before its lines are read: a line taken meanwhile makes the next request read it again.
+    const states: RowState[] = this.order.slice(start, start + Math.min(count, MAX_ROWS_A_REQUEST)).map((row) => ({ row, stamp: index.rows.get(row)?.stamp ?? -1 }));
+    const read = await viewRows(index, this.held.toRead(start, states).map((state) => state.row));
+    // A new order meanwhile: the webview drops this answer, so it holds none of it.
+    if (generation !== this.generation || this.disposed) return;
+    this.post({ type: 'rows', request, generation, start, rows: this.held.answer(start, states, new Map(read.map((row) => [row.row, row]))) });
   }
 
   private async applyQuery(query: ViewQuery): Promise<void> {
@@ -420,7 +447,6 @@ export class ResultsPanel implements vscode.Disposable {
       // The file was replaced (a new run of the same name): its header, columns and rows anew, and
       // its figures at once (the last file's would otherwise stay until the run's writes pause).
       this.order = orderRows(this.index, this.query, this.textMatches);
-      this.generation += 1;
       this.postOpen(this.index);
       this.verdicts.resultsChanged();
     } else {

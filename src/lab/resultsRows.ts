@@ -73,12 +73,13 @@ function cellOf(samples: ReadonlyArray<IndexedSample | undefined>, line: CellRes
   };
 }
 
-/** The view rows of `order[start … start + count - 1]`. */
-export async function viewRows(index: ResultsIndex, order: readonly number[], start: number, count: number): Promise<ViewRow[]> {
+/** The view rows of these data rows, read on one handle (a row the index does not have is left out). */
+export async function viewRows(index: ResultsIndex, rowNumbers: readonly number[]): Promise<ViewRow[]> {
+  if (rowNumbers.length === 0) return [];
   const handle = await open(index.path, 'r');
   try {
     const rows: ViewRow[] = [];
-    for (const rowNumber of order.slice(start, start + count)) {
+    for (const rowNumber of rowNumbers) {
       const row = index.rows.get(rowNumber);
       if (row === undefined) continue;
       rows.push(await viewRow(handle, index.header, row));

@@ -3,7 +3,7 @@
 // arrive, moving through its table, opening a cell's text, comparing two cells in the diff
 // editor, Rerun Failed and Export CSV. Every key goes where focus is checked to be.
 import { strict as assert } from 'node:assert';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { Scenario } from '../harness/e2eRunner';
 import { acceptAsIs, acceptDialog, answer, expectQuickInputFocus, openFile, runOverDataWith, showOpenEditor, waitUntil } from './workbench';
@@ -37,6 +37,7 @@ export const scenario: Scenario = {
     const view = await resultsWebview(page);
     await view.locator('.status', { hasText: '6 rows' }).waitFor({ state: 'visible' });
     assert.match(await webviewText(view, '.status'), /2 failed cells/);
+    assert.equal(await view.locator('.grid .text.failed').count(), 2, 'the two failed cells show as failed');
     await expectWebviewFocus(page, view, '.grid');
     await context.screenshot('e2e-lab-results');
 
@@ -73,6 +74,8 @@ export const scenario: Scenario = {
     await view.locator('.status', { hasText: /^6 rows$/ }).waitFor({ state: 'visible' });
     const lines = readFileSync(resultsFile, 'utf8').split('\n').filter((line) => line.includes('"type":"result"'));
     assert.equal(lines.length, 14, 'the two failed cells ran again: their new lines count');
+    // The same rows in the same order, two of them changed: the table shows their new results.
+    await waitUntil('the rerun cells shown with their results', async () => (await view.locator('.grid .text.failed').count()) === 0);
 
     context.log('  step: '+'Export CSV:');
     // Export CSV, a Tab further along the toolbar: the save dialog takes the path; the file has a row per data row.
@@ -90,6 +93,19 @@ export const scenario: Scenario = {
     assert.equal(csv[0], 'row,name,product,formal,short');
     assert.equal(csv.filter((line) => line !== '').length, 1 + ROWS);
     assert.match(csv[1] ?? '', /^1,Customer 1,Loom 1,"Dear Customer 1/);
+
+    context.log('  step: '+'A line appended that changes no row');
+    // The view learns of it (its problems list grows) and keeps its rows as drawn: a run's every
+    // second used to redraw them all, "…" first, the active cell's node with them.
+    const firstRow = view.locator('.grid-row[aria-rowindex="2"]');
+    await firstRow.evaluate((node: { setAttribute(name: string, value: string): void }) => node.setAttribute('data-probe', 'kept'));
+    appendFileSync(resultsFile, 'not a results line\n');
+    await view.locator('.problems li').first().waitFor({ state: 'visible' });
+    await view.locator('body').evaluate(() => {
+      const frames = globalThis as unknown as { requestAnimationFrame(callback: () => void): number };
+      return new Promise<void>((resolve) => frames.requestAnimationFrame(() => frames.requestAnimationFrame(resolve)));
+    });
+    assert.equal(await view.locator('.grid-row[data-probe="kept"]').count(), 1, 'the rows were not drawn again');
   },
 };
 

@@ -41,6 +41,9 @@ export class ResultsGrid {
   private sortColumn = 0;
   private sortDescending = false;
   private frame = 0;
+  /** The places last drawn, and whether anything drawn changed since: a render that would draw the same is skipped. */
+  private drawn: { first: number; last: number } | undefined;
+  private dirty = true;
 
   constructor(private readonly events: GridEvents) {
     this.headRow = element('div', { role: 'row', 'aria-rowindex': '1', class: 'grid-row head' });
@@ -57,6 +60,7 @@ export class ResultsGrid {
     this.header = header;
     this.root.setAttribute('aria-colcount', String(FIXED_COLUMNS + header.variants.length));
     this.root.style.setProperty('--variants', String(Math.max(1, header.variants.length)));
+    this.dirty = true;
     this.renderHead();
   }
 
@@ -66,20 +70,37 @@ export class ResultsGrid {
     this.renderHead();
   }
 
-  /** A new order (or new rows): everything loaded so far is dropped. */
+  /** A new order: everything loaded so far is dropped. */
   reset(rowCount: number): void {
-    this.rowCount = rowCount;
     this.rows = new Map();
     this.marked = undefined;
     this.active = { row: Math.min(this.active.row, Math.max(0, rowCount - 1)), column: this.active.column };
+    this.dirty = true;
+    this.resize(rowCount);
+  }
+
+  /** The order kept its places and may have more after them: the rows loaded stay, and stay drawn. */
+  resize(rowCount: number): void {
+    this.rowCount = rowCount;
     this.root.setAttribute('aria-rowcount', String(rowCount + 1));
     this.spacer.style.height = `${rowCount * ROW_HEIGHT}px`;
     this.renderSoon();
   }
 
-  addRows(start: number, rows: readonly ViewRow[]): void {
-    rows.forEach((row, offset) => this.rows.set(start + offset, row));
-    this.renderSoon();
+  /** Asks again for the rows in view (results came in): those that changed come back, the rest as `null`. */
+  refresh(): void {
+    const { first, last } = this.visibleRange();
+    if (last >= first) this.events.needRows(first, last - first + 1);
+  }
+
+  /** `null`: the row loaded at that place is current. */
+  addRows(start: number, rows: ReadonlyArray<ViewRow | null>): void {
+    rows.forEach((row, offset) => {
+      if (row === null) return;
+      this.rows.set(start + offset, row);
+      this.dirty = true;
+    });
+    if (this.dirty) this.renderSoon();
   }
 
   private get columns(): number {
@@ -117,11 +138,21 @@ export class ResultsGrid {
     this.updateActiveDescendant();
   }
 
-  private render(): void {
+  /** The places drawn: those in view and a few either side. */
+  private visibleRange(): { first: number; last: number } {
     const top = this.viewport.scrollTop;
     const height = this.viewport.clientHeight;
     const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(this.rowCount - 1, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
+    return { first, last };
+  }
+
+  private render(): void {
+    const { first, last } = this.visibleRange();
+    // Drawn anew only when it would differ: the active cell's node stays (a screen reader follows it) and a run's every second costs nothing on screen.
+    if (!this.dirty && this.drawn?.first === first && this.drawn.last === last) return;
+    this.dirty = false;
+    this.drawn = { first, last };
     const wanted: number[] = [];
     const nodes: HTMLElement[] = [];
     for (let index = first; index <= last; index++) {
@@ -179,6 +210,7 @@ export class ResultsGrid {
       if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
       else if (top + ROW_HEIGHT > this.viewport.scrollTop + this.viewport.clientHeight) this.viewport.scrollTop = top + ROW_HEIGHT - this.viewport.clientHeight;
     }
+    this.dirty = true;
     this.render();
   }
 
@@ -247,6 +279,7 @@ export class ResultsGrid {
 
   setMarked(cell: { index: number; variant: number } | undefined): void {
     this.marked = cell === undefined ? undefined : { row: cell.index, column: FIXED_COLUMNS + cell.variant };
+    this.dirty = true;
     this.renderSoon();
   }
 

@@ -241,11 +241,18 @@ function showStatus(next: ViewStatus): void {
   showFigures(next.figures);
 }
 
+/** The rows are in another order: what was loaded or marked is of the old one. */
+function newOrder(next: number, rowCount: number): void {
+  generation = next;
+  asked = new Set();
+  marked = undefined;
+  grid.reset(rowCount);
+}
+
 window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   const message = event.data;
   switch (message.type) {
     case 'open':
-      generation = message.generation;
       header = message.header;
       title.textContent = `${message.header.gist}: ${message.header.variants.join(', ')}`;
       subtitle.textContent = `Data ${message.header.dataPath} · ${message.header.samples > 1 ? `${message.header.samples} samples per cell · ` : ''}profile ${message.header.profile} at ${message.header.host} · started ${message.header.startedAt}`;
@@ -254,14 +261,16 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       query = message.query;
       showQuery();
       showStatus(message.status);
-      asked = new Set();
-      grid.reset(message.status.shownRows);
+      newOrder(message.generation, message.status.shownRows);
       return;
     case 'status':
-      generation = message.generation;
-      asked = new Set();
       showStatus(message.status);
-      grid.reset(message.status.shownRows);
+      if (message.generation === generation) {
+        // The same order, longer perhaps (a run's new results): the rows held stay; those in view are asked for again, and only the changed ones come back.
+        asked = new Set();
+        grid.resize(message.status.shownRows);
+        grid.refresh();
+      } else newOrder(message.generation, message.status.shownRows);
       return;
     case 'rows':
       if (message.generation === generation) grid.addRows(message.start, message.rows);

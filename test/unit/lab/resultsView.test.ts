@@ -192,7 +192,7 @@ describe('results view (pure)', function () {
   it('hands the webview rows with inert previews: invisible characters made visible', async function () {
     appendFileSync(file, `${result(5, 'formal', 'Visible\u202Eesrever\u200b', 10)}\n`);
     const index = await ResultsIndex.open(file);
-    const rows = await viewRows(index, orderRows(index, BY_ROW, undefined), 0, 10);
+    const rows = await viewRows(index, orderRows(index, BY_ROW, undefined).slice(0, 10));
     assert.deepEqual(
       rows.map((row) => row.row),
       [1, 2, 3, 4, 5],
@@ -294,7 +294,7 @@ describe('results view of a check run (the checks extension)', function () {
 
   it('shows each cell’s grade with the failed assertions’ reasons as inert text, and “only failures” keeps failed checks', async function () {
     const index = await ResultsIndex.open(file);
-    const rows = await viewRows(index, [1, 2, 3], 0, 3);
+    const rows = await viewRows(index, [1, 2, 3]);
     assert.deepEqual(rows[0]?.cells.map((cell) => cell.check), [
       { pass: true, reasons: [] },
       { pass: false, reasons: ['Expected the output to contain "Ada"⟨U+202E⟩'] },
@@ -308,6 +308,6 @@ describe('results view of a check run (the checks extension)', function () {
     writeFileSync(file, `${[JSON.stringify({ ...checksHeader, extensions: {} }), graded(1, 'formal', false)].join('\n')}\n`);
     const index = await ResultsIndex.open(file);
     assert.deepEqual(indexCounts(index).figures.map((figures) => figures.checked), [undefined, undefined]);
-    assert.equal((await viewRows(index, [1], 0, 1))[0]?.cells[0]?.check, undefined);
+    assert.equal((await viewRows(index, [1]))[0]?.cells[0]?.check, undefined);
   });
 });

@@ -1,0 +1,192 @@
+// What the results view's webview holds, as the extension keeps track of it: rows it holds as they
+// are now are answered "keep yours" (no read, no redraw), and whatever the interleaving of a run's
+// new results, new orders, requests and late answers, the webview ends up showing every row in view
+// as it is now (property).
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { HeldRows, keepsPlaces, type RowState } from '../../../src/lab/heldRows';
+import { ResultsIndex } from '../../../src/lab/resultsIndex';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
+import { resultLineOf } from '../../fixtures/resultLine';
+
+describe('rows the results view holds', function () {
+  it('an order keeps its places when it begins with the previous one', function () {
+    assert.equal(keepsPlaces([], []), true);
+    assert.equal(keepsPlaces([], [3, 1]), true);
+    assert.equal(keepsPlaces([1, 2], [1, 2, 3]), true, 'a run added row 3 after them');
+    assert.equal(keepsPlaces([1, 2, 3], [1, 2]), false, 'fewer rows: a filter');
+    assert.equal(keepsPlaces([1, 3], [1, 2, 3]), false, 'row 2 came in between: row 3 moved');
+    assert.equal(keepsPlaces([2, 1], [1, 2]), false);
+  });
+
+  it('answers null for a row held at its stamp, reads it again once its stamp or its place’s row changes', function () {
+    const held = new HeldRows();
+    const now: RowState[] = [
+      { row: 1, stamp: 4 },
+      { row: 2, stamp: 5 },
+    ];
+    assert.deepEqual(held.toRead(10, now), now, 'nothing is held yet');
+    assert.deepEqual(held.answer(10, now, new Map([[1, 'one'], [2, 'two']])), ['one', 'two']);
+    assert.deepEqual(held.toRead(10, now), []);
+    assert.deepEqual(held.answer(10, now, new Map()), [null, null]);
+    assert.deepEqual(held.toRead(10, [{ row: 1, stamp: 4 }, { row: 2, stamp: 6 }]), [{ row: 2, stamp: 6 }], 'row 2 took a line');
+    assert.deepEqual(held.toRead(11, [{ row: 1, stamp: 4 }]), [{ row: 1, stamp: 4 }], 'another place holds row 2');
+    held.clear();
+    assert.deepEqual(held.toRead(10, now), now, 'a new order holds nothing');
+  });
+
+  it('the index stamps a row anew with each line taken for it, read or told, and a replaced file’s rows anew', async function () {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gist-held-rows-'));
+    try {
+      const file = path.join(dir, 'people.welcome-email.gistrun.jsonl');
+      const line = (row: number, variant: string, content: string): string => JSON.stringify(resultLineOf({ row, variant, content, latencyMs: 10, error: null }));
+      writeFileSync(file, [JSON.stringify(resultsHeaderOf()), line(1, 'formal', 'Dear Al'), line(2, 'formal', 'Dear Bea'), ''].join('\n'));
+      const index = await ResultsIndex.open(file);
+      const stamp = (row: number): number => index.rows.get(row)?.stamp ?? -1;
+      const [one, two] = [stamp(1), stamp(2)];
+      assert.notEqual(one, two);
+      appendFileSync(file, `${line(1, 'friendly', 'Hi Al')}\n`);
+      await index.catchUp();
+      assert.ok(stamp(1) > Math.max(one, two), 'row 1 took a line: a stamp no row had');
+      assert.equal(stamp(2), two, 'row 2 took none');
+      const before = stamp(1);
+      writeFileSync(file, [JSON.stringify(resultsHeaderOf({ startedAt: '2026-11-28T00:00:00.000Z' })), line(1, 'formal', 'Dear Al'), ''].join('\n'));
+      await index.catchUp();
+      assert.ok(stamp(1) > before, 'the file was replaced: its row 1 is another row');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('whatever interleaves, the webview ends up holding every row in view as it is now (property)', function () {
+    const step = fc.tuple(fc.constantFrom('change', 'add', 'flipOrder', 'publish', 'deliver', 'serveStart', 'serveEnd'), fc.nat(1_000));
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 10, maxLength: 120, size: 'max' }), (steps) => {
+        const world = new World();
+        for (const [kind, pick] of steps) world[kind](pick);
+        world.settle();
+        world.assertViewCurrent();
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+/** Rows as the webview gets them: which row, read at which stamp. */
+interface Shown {
+  readonly row: number;
+  readonly stamp: number;
+}
+type ToWebview = { type: 'status'; generation: number; count: number } | { type: 'rows'; generation: number; start: number; rows: Array<Shown | null> };
+
+const VISIBLE = 8;
+
+/**
+ * The results file (rows and their stamps), the extension's half as ResultsPanel runs it (its order,
+ * generation, HeldRows, one answer at a time) and the webview's half as resultsView.ts and grid.ts
+ * run it (rows held by place; a new generation drops them; `null` keeps one), with the messages
+ * between them in flight.
+ */
+class World {
+  private readonly stamps = new Map<number, number>();
+  private lastStamp = 0;
+  private descending = false;
+  // The extension's half.
+  private order: number[] = [];
+  private generation = 0;
+  private readonly held = new HeldRows();
+  private readonly requests: Array<{ start: number; count: number }> = [];
+  private serving: { start: number; now: RowState[]; generation: number } | undefined;
+  // The webview's half.
+  private readonly inbox: ToWebview[] = [];
+  private viewGeneration = 0;
+  private viewCount = 0;
+  private viewRows = new Map<number, Shown>();
+
+  change(pick: number): void {
+    const rows = [...this.stamps.keys()];
+    if (rows.length === 0) return;
+    this.stamps.set(rows[pick % rows.length]!, ++this.lastStamp);
+  }
+
+  add(): void {
+    this.stamps.set(this.stamps.size + 1, ++this.lastStamp);
+  }
+
+  flipOrder(): void {
+    this.descending = !this.descending;
+  }
+
+  publish(): void {
+    const order = [...this.stamps.keys()].sort((a, b) => (this.descending ? b - a : a - b));
+    if (!keepsPlaces(this.order, order)) {
+      this.generation += 1;
+      this.held.clear();
+    }
+    this.order = order;
+    this.inbox.push({ type: 'status', generation: this.generation, count: order.length });
+  }
+
+  deliver(): void {
+    const message = this.inbox.shift();
+    if (message === undefined) return;
+    if (message.type === 'rows') {
+      if (message.generation !== this.viewGeneration) return;
+      message.rows.forEach((row, offset) => {
+        if (row !== null) this.viewRows.set(message.start + offset, row);
+      });
+      return;
+    }
+    if (message.generation !== this.viewGeneration) {
+      this.viewGeneration = message.generation;
+      this.viewRows = new Map();
+    }
+    this.viewCount = message.count;
+    // Held or not, the rows in view are asked for (a refresh, or the render's loading).
+    const count = Math.min(VISIBLE, this.viewCount);
+    if (count > 0) this.requests.push({ start: 0, count });
+  }
+
+  serveStart(): void {
+    if (this.serving !== undefined) return;
+    const request = this.requests.shift();
+    if (request === undefined) return;
+    const now = this.order.slice(request.start, request.start + request.count).map((row) => ({ row, stamp: this.stamps.get(row) ?? -1 }));
+    this.serving = { start: request.start, now, generation: this.generation };
+  }
+
+  serveEnd(): void {
+    const serving = this.serving;
+    if (serving === undefined) return;
+    this.serving = undefined;
+    // Read after the stamps were taken: a line taken in between is in what is read.
+    const read = new Map(this.held.toRead(serving.start, serving.now).map((state) => [state.row, { row: state.row, stamp: this.stamps.get(state.row) ?? -1 }]));
+    if (serving.generation !== this.generation) return;
+    this.inbox.push({ type: 'rows', generation: serving.generation, start: serving.start, rows: this.held.answer(serving.start, serving.now, read) });
+  }
+
+  /** The run ends: a last status, and everything in flight is handled. */
+  settle(): void {
+    this.publish();
+    for (let rounds = 0; rounds < 100 && (this.inbox.length > 0 || this.requests.length > 0 || this.serving !== undefined); rounds++) {
+      this.serveEnd();
+      while (this.inbox.length > 0) this.deliver();
+      while (this.requests.length > 0) {
+        this.serveStart();
+        this.serveEnd();
+      }
+    }
+  }
+
+  assertViewCurrent(): void {
+    assert.equal(this.viewGeneration, this.generation);
+    assert.equal(this.viewCount, this.order.length);
+    for (let place = 0; place < Math.min(VISIBLE, this.order.length); place++) {
+      const row = this.order[place]!;
+      assert.deepEqual(this.viewRows.get(place), { row, stamp: this.stamps.get(row) }, `place ${place}`);
+    }
+  }
+}
