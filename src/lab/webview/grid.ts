@@ -35,6 +35,11 @@ export class ResultsGrid {
   private header: ViewHeader | undefined;
   private rowCount = 0;
   private rows = new Map<number, ViewRow>();
+  /**
+   * The places whose row was answered since the last refresh: a row loaded before it (scrolled away
+   * since) may have changed, so it is asked for again when it comes into view, and kept if it did not.
+   */
+  private current = new Set<number>();
   /** The active cell: row -1 is the header row; column 0 is the row number. */
   private active = { row: 0, column: FIXED_COLUMNS };
   private marked: { row: number; column: number } | undefined;
@@ -73,6 +78,7 @@ export class ResultsGrid {
   /** A new order: everything loaded so far is dropped. */
   reset(rowCount: number): void {
     this.rows = new Map();
+    this.current = new Set();
     this.marked = undefined;
     this.active = { row: Math.min(this.active.row, Math.max(0, rowCount - 1)), column: this.active.column };
     this.dirty = true;
@@ -89,6 +95,7 @@ export class ResultsGrid {
 
   /** Asks again for the rows in view (results came in): those that changed come back, the rest as `null`. */
   refresh(): void {
+    this.current = new Set();
     const { first, last } = this.visibleRange();
     if (last >= first) this.events.needRows(first, last - first + 1);
   }
@@ -96,6 +103,7 @@ export class ResultsGrid {
   /** `null`: the row loaded at that place is current. */
   addRows(start: number, rows: ReadonlyArray<ViewRow | null>): void {
     rows.forEach((row, offset) => {
+      this.current.add(start + offset);
       if (row === null) return;
       this.rows.set(start + offset, row);
       this.dirty = true;
@@ -157,7 +165,7 @@ export class ResultsGrid {
     const nodes: HTMLElement[] = [];
     for (let index = first; index <= last; index++) {
       const row = this.rows.get(index);
-      if (row === undefined) wanted.push(index);
+      if (row === undefined || !this.current.has(index)) wanted.push(index);
       nodes.push(this.renderRow(index, row));
     }
     // The active row stays in the DOM even when scrolled away, so aria-activedescendant finds it.
