@@ -48,7 +48,7 @@ export interface ResultsPanelDeps {
 }
 
 const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
-/** While a run appends, the view catches up at most this often (each catch-up redraws the visible rows). */
+/** While a run appends, the view catches up at most this often (each catch-up sends new counts, and the rows in view that changed). */
 const UPDATE_EVERY_MS = 1_000;
 const MAX_SHOWN_PROBLEMS = 20;
 /** The most rows one request is answered with (the webview asks a page of 60 at a time). */
