@@ -78,6 +78,12 @@ export class ResultsPanel implements vscode.Disposable {
   private generation = 0;
   /** The rows the webview holds in this generation, so a row it holds as it is now is not read and sent again. */
   private readonly held = new HeldRows();
+  /**
+   * Bumped with each status and open: an answer says the round its rows' stamps were taken in, and
+   * the webview counts a place as current only from an answer of its latest round (an answer begun
+   * before a status and posted after it is of rows as they were before that status's results).
+   */
+  private round = 0;
   private textMatches: ReadonlySet<number> | undefined;
   private filterAbort: AbortController | undefined;
   private updateTimer: NodeJS.Timeout | undefined;
@@ -303,10 +309,12 @@ export class ResultsPanel implements vscode.Disposable {
     const { header } = index;
     this.shownHeader = header;
     this.generation += 1;
+    this.round += 1;
     this.held.clear();
     this.post({
       type: 'open',
       generation: this.generation,
+      round: this.round,
       header: {
         gist: header.gist,
         variants: header.variants.map((variant) => variantLabel(variant)),
@@ -378,7 +386,8 @@ export class ResultsPanel implements vscode.Disposable {
       this.held.clear();
     }
     this.order = order;
-    this.post({ type: 'status', generation: this.generation, status: this.status() });
+    this.round += 1;
+    this.post({ type: 'status', generation: this.generation, round: this.round, status: this.status() });
   }
 
   private sendRows(request: number, start: number, count: number): Promise<void> {
@@ -390,13 +399,13 @@ export class ResultsPanel implements vscode.Disposable {
   private async answerRows(request: number, start: number, count: number): Promise<void> {
     const index = this.index;
     if (index === undefined) return;
-    const generation = this.generation;
+    const { generation, round } = this;
     // Each row's stamp before its lines are read: a line taken meanwhile makes the next request read it again.
     const states: RowState[] = this.order.slice(start, start + Math.min(count, MAX_ROWS_A_REQUEST)).map((row) => ({ row, stamp: index.rows.get(row)?.stamp ?? -1 }));
     const read = await viewRows(index, this.held.toRead(start, states).map((state) => state.row));
     // A new order meanwhile: the webview drops this answer, so it holds none of it.
     if (generation !== this.generation || this.disposed) return;
-    this.post({ type: 'rows', request, generation, start, rows: this.held.answer(start, states, new Map(read.map((row) => [row.row, row]))) });
+    this.post({ type: 'rows', request, generation, round, start, rows: this.held.answer(start, states, new Map(read.map((row) => [row.row, row]))) });
   }
 
   private async applyQuery(query: ViewQuery): Promise<void> {

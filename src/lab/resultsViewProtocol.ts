@@ -167,15 +167,18 @@ export interface ReviewView {
 }
 
 export type HostMessage =
-  | { readonly type: 'open'; readonly generation: number; readonly header: ViewHeader; readonly query: ViewQuery; readonly status: ViewStatus }
-  /** The rows of the current order from `start`, for `request`; `null` where the row the webview holds at that place is current. */
-  | { readonly type: 'rows'; readonly request: number; readonly generation: number; readonly start: number; readonly rows: ReadonlyArray<ViewRow | null> }
+  | { readonly type: 'open'; readonly generation: number; readonly round: number; readonly header: ViewHeader; readonly query: ViewQuery; readonly status: ViewStatus }
+  /**
+   * The rows of the current order from `start`, for `request`; `null` where the row the webview
+   * holds at that place is as it was when the answer was begun, in `round` (the last status's or open's).
+   */
+  | { readonly type: 'rows'; readonly request: number; readonly generation: number; readonly round: number; readonly start: number; readonly rows: ReadonlyArray<ViewRow | null> }
   /**
    * New counts (new results, a new query). A new `generation` is a new order: the rows held are
    * dropped, and `rows` answers of an older one with them. The same generation is the same order,
    * perhaps longer: the rows held stay, and the webview asks for those in view again.
    */
-  | { readonly type: 'status'; readonly generation: number; readonly status: ViewStatus }
+  | { readonly type: 'status'; readonly generation: number; readonly round: number; readonly status: ViewStatus }
   /** The file cannot be shown (not a results file, unreadable): the view says why. */
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'verdicts'; readonly verdicts: VerdictsView }

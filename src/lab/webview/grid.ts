@@ -100,10 +100,10 @@ export class ResultsGrid {
     if (last >= first) this.events.needRows(first, last - first + 1);
   }
 
-  /** `null`: the row loaded at that place is current. */
-  addRows(start: number, rows: ReadonlyArray<ViewRow | null>): void {
+  /** `null`: the row loaded at that place is as it was when the answer was begun; `current`: that was since the last refresh. */
+  addRows(start: number, rows: ReadonlyArray<ViewRow | null>, current: boolean): void {
     rows.forEach((row, offset) => {
-      this.current.add(start + offset);
+      if (current) this.current.add(start + offset);
       if (row === null) return;
       this.rows.set(start + offset, row);
       this.dirty = true;

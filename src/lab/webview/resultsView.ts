@@ -23,6 +23,8 @@ const PAGE = 60;
 let header: ViewHeader | undefined;
 let query: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
 let generation = 0;
+/** The last status's or open's round: only an answer of this round tells which rows are current. */
+let round = 0;
 let requests = 0;
 /** Pages asked for in this generation, so a page is asked for once. */
 let asked = new Set<number>();
@@ -253,6 +255,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
   const message = event.data;
   switch (message.type) {
     case 'open':
+      round = message.round;
       header = message.header;
       title.textContent = `${message.header.gist}: ${message.header.variants.join(', ')}`;
       subtitle.textContent = `Data ${message.header.dataPath} · ${message.header.samples > 1 ? `${message.header.samples} samples per cell · ` : ''}profile ${message.header.profile} at ${message.header.host} · started ${message.header.startedAt}`;
@@ -264,6 +267,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       newOrder(message.generation, message.status.shownRows);
       return;
     case 'status':
+      round = message.round;
       showStatus(message.status);
       if (message.generation === generation) {
         // The same order, longer perhaps (a run's new results): the rows held stay; those in view are asked for again, and only the changed ones come back.
@@ -273,7 +277,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       } else newOrder(message.generation, message.status.shownRows);
       return;
     case 'rows':
-      if (message.generation === generation) grid.addRows(message.start, message.rows);
+      if (message.generation === generation) grid.addRows(message.start, message.rows, message.round === round);
       return;
     case 'verdicts':
       verdicts.show(message.verdicts);
