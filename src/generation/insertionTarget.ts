@@ -132,6 +132,14 @@ export class InsertionTarget implements vscode.Disposable {
   private async openInNewDocument(content: string, reason: NewDocumentReason): Promise<InsertionOutcome> {
     const languageId = this.document?.isClosed === false ? this.document.languageId : undefined;
     const document = await vscode.workspace.openTextDocument(languageId === undefined ? { content } : { content, language: languageId });
+    if (document.getText() !== content) {
+      // A new untitled document can take the name of one closed a moment before and come back with
+      // that one's text (VS Code restored its backup, not yet discarded): seen in the integration
+      // suite, the generated text nowhere. That text was thrown away by its user; this one is kept.
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), content);
+      await vscode.workspace.applyEdit(edit);
+    }
     await vscode.window.showTextDocument(document, { preview: false });
     return { kind: 'newDocument', document, reason, elsewhere: this.elsewhere };
   }

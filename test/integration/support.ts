@@ -76,7 +76,6 @@ export async function resetForTest(): Promise<void> {
  */
 export async function closeAllEditors(): Promise<void> {
   const api = await extensionApi();
-  const reverted: vscode.Uri[] = [];
   for (let i = 0; i < 50 && vscode.window.tabGroups.all.some((group) => group.tabs.length > 0); i++) {
     await waitFor('the lab’s webviews to load their pages before they are closed', () => api.testing.webviewsLoading().loading === 0);
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
@@ -93,15 +92,10 @@ export async function closeAllEditors(): Promise<void> {
     }
     await vscode.window.showTextDocument(text.uri, { preview: false });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    if (text.uri.scheme === 'untitled') reverted.push(text.uri);
   }
   // The commands resolve once the workbench has closed the editors; this extension host hears of it
   // a moment later, and until then still lists the last one as visible (where generated text goes).
   await waitFor('this extension host to see every editor closed', () => vscode.window.visibleTextEditors.every((editor) => editor.document.uri.scheme === 'output'));
-  // A reverted untitled document is gone from the workbench at once and from this extension host a
-  // moment later; a new untitled document made in between takes its name, and this extension host
-  // handed out the old document, old text and all, for the new one (a test then read "mine: ").
-  await waitFor('this extension host to drop the untitled documents reverted', () => !vscode.workspace.textDocuments.some((document) => reverted.some((uri) => uri.toString() === document.uri.toString())));
 }
 
 export async function openEditor(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
