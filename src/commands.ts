@@ -13,6 +13,7 @@ import type { Checks } from './checks/checks';
 import { CommandIds, type CommandHandler, type CommandId } from './shared/commandIds';
 import type { Logger } from './shared/logger';
 import type { ExtensionState } from './shared/state';
+import type { ViewKeyboard } from './shared/viewKeyboard';
 
 export interface Features {
   readonly account: Account;
@@ -44,6 +45,14 @@ function commandTable({ account, generation, history, lab, judge, checks, diagno
   } satisfies Record<CommandId, CommandHandler>;
 }
 
-export function registerCommands(features: Features): vscode.Disposable[] {
-  return Object.entries(commandTable(features)).map(([id, handler]) => vscode.commands.registerCommand(id, handler));
+/**
+ * Registers the table. Each command first waits for a webview of ours that is getting the keyboard
+ * back from the Command Palette it was run from: an input shown before would lose the keyboard to
+ * the view (see viewKeyboard.ts).
+ */
+export function registerCommands(features: Features, keyboard: ViewKeyboard): vscode.Disposable[] {
+  return Object.entries(commandTable(features)).map(([id, handler]) => {
+    const run: (...args: unknown[]) => unknown = handler;
+    return vscode.commands.registerCommand(id, keyboard.whenSettled(run));
+  });
 }

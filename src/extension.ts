@@ -10,6 +10,7 @@ import { GistCatalog } from './catalog/gistCatalog';
 import { GistClient } from './client/gistClient';
 import { offerWalkthroughOnce } from './account/firstRun';
 import { registerCommands } from './commands';
+import { ViewKeyboard } from './shared/viewKeyboard';
 import { bindContextKeys } from './shared/contextKeys';
 import { Diagnostics } from './diagnostics/diagnoseCommand';
 import { EditorTargets } from './generation/editorTargets';
@@ -66,8 +67,10 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
     const memory = new Memory(globalState, (text) => logger.redact(text));
     const targets = new EditorTargets();
     const generation = new Generation(account, catalog, memory, consent, runner, settings, logger, targets);
+    const keyboard = new ViewKeyboard();
     const lab = new Lab({
       extensionUri: context.extensionUri,
+      keyboard,
       version,
       client,
       catalog,
@@ -138,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): GistExtensionApi {
         diagnostics: new Diagnostics(settings, account, logger, userAgent),
         state,
         logger,
-      }),
+      }, keyboard),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER_ID, vscode.l10n.t('Gist Generate'), authProvider, { supportsMultipleAccounts: true }),
       authProvider,
       ...tools.register(),

@@ -7,9 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isKeyboardReport } from '../shared/keyboardReport';
 import type { Logger } from '../shared/logger';
 import { showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
+import type { FollowedKeyboard, ViewKeyboard } from '../shared/viewKeyboard';
 import { cellPreviews, type OpenedComparison } from './comparisonFiles';
 import { runNameInTab, variantInTab } from './comparisonText';
 import type { ComparedRunView, ComparisonCellView, ComparisonHostMessage, ComparisonViewMessage } from './comparisonProtocol';
@@ -34,6 +36,8 @@ export interface ComparisonPanelDeps {
   /** The built verdicts worker (dist/verdictsWorker.js). */
   readonly workerFile: string;
   readonly logger: Logger;
+  /** Where the webview's keyboard is followed, so a command waits for it to come back (viewKeyboard.ts). */
+  readonly keyboard: ViewKeyboard;
 }
 
 /** What the comparison shows now, as the tests read it (every string as the webview got it). */
@@ -62,6 +66,7 @@ export class ComparisonPanel implements vscode.Disposable {
   private readonly loaded: Promise<void>;
   private markLoaded: () => void = () => undefined;
   private readonly pageLoad: WebviewLoad;
+  private readonly keyboard: FollowedKeyboard;
   private isDisposed = false;
 
   private constructor(
@@ -75,8 +80,10 @@ export class ComparisonPanel implements vscode.Disposable {
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
     this.pageLoad = deps.loads.follow(panel);
+    this.keyboard = deps.keyboard.follow(panel);
     this.disposables.push(
       this.pageLoad,
+      this.keyboard,
       webview.onDidReceiveMessage((message: ComparisonViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -183,6 +190,9 @@ export class ComparisonPanel implements vscode.Disposable {
         return;
       case 'diff':
         await this.diff(message.key);
+        return;
+      case 'keyboard':
+        if (isKeyboardReport(message)) this.keyboard.report(message);
         return;
       default:
         return;

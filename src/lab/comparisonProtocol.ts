@@ -1,6 +1,7 @@
 // The messages between the comparison view's webview (webview/comparisonView.ts) and the
 // extension (comparisonPanel.ts). Every string in a host message comes from a results file and
 // passes inertMessage on the way out; the webview puts it in as text only. Pure: no `vscode`.
+import type { KeyboardReport } from '../shared/keyboardReport';
 import type { VerdictsView } from './resultsViewProtocol';
 
 /** What happened to a cell (a row × a variant) from the earlier run to this one; defined here so the webview shares it. */
@@ -42,4 +43,4 @@ export type ComparisonHostMessage =
   | { readonly type: 'verdicts'; readonly side: 'earlier' | 'later'; readonly verdicts: VerdictsView }
   | { readonly type: 'failed'; readonly message: string };
 
-export type ComparisonViewMessage = { readonly type: 'ready' } | { readonly type: 'filter'; readonly onlyRegressions: boolean } | { readonly type: 'diff'; readonly key: number };
+export type ComparisonViewMessage = { readonly type: 'ready' } | { readonly type: 'filter'; readonly onlyRegressions: boolean } | { readonly type: 'diff'; readonly key: number } | KeyboardReport;

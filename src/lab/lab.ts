@@ -10,6 +10,7 @@ import type { ConnectionSettings } from '../client/types';
 import { formatOfPath } from '../dataset/dataFormat';
 import { RESULTS_SUFFIX } from '../runs/resultsFormat';
 import type { Logger } from '../shared/logger';
+import type { ViewKeyboard } from '../shared/viewKeyboard';
 import { LabRuns } from './labRuns';
 import { exportResults, type ExportFormat } from './resultsExport';
 import { ResultsEditorProvider, RESULTS_VIEW_TYPE } from './resultsEditor';
@@ -51,6 +52,8 @@ export interface LabDeps {
   setStatus(status: { readonly done: number; readonly total: number; readonly runs: number } | undefined): void;
   /** The signed-in user's name from /v1/me (the service's text), if the window is signed in. */
   signedInUserName(): string | undefined;
+  /** Where the webviews' keyboard is followed (viewKeyboard.ts). */
+  readonly keyboard: ViewKeyboard;
 }
 
 /** What `gist.lab.runOverData` returns: where the results are and how the run ended. */
@@ -100,6 +103,7 @@ export class Lab implements vscode.Disposable {
     this.editor = new ResultsEditorProvider({
       extensionUri: deps.extensionUri,
       loads: this.webviewLoads,
+      keyboard: deps.keyboard,
       runs: views,
       logger: deps.logger,
       verdicts: {
@@ -109,7 +113,7 @@ export class Lab implements vscode.Disposable {
         logger: deps.logger,
       },
     });
-    this.comparisons = new RunComparisons({ extensionUri: deps.extensionUri, loads: this.webviewLoads, workerFile: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'verdictsWorker.js').fsPath, logger: deps.logger });
+    this.comparisons = new RunComparisons({ extensionUri: deps.extensionUri, loads: this.webviewLoads, keyboard: deps.keyboard, workerFile: vscode.Uri.joinPath(deps.extensionUri, 'dist', 'verdictsWorker.js').fsPath, logger: deps.logger });
   }
 
   /**

@@ -7,6 +7,7 @@ import { ResultsPanel, type ResultsRuns } from './resultsPanel';
 import type { ResultsVerdictsDeps } from './resultsVerdicts';
 import type { VerdictsView } from './resultsViewProtocol';
 import type { Logger } from '../shared/logger';
+import type { ViewKeyboard } from '../shared/viewKeyboard';
 import type { WebviewLoads } from './webviewLoads';
 
 export const RESULTS_VIEW_TYPE = 'gist.results';
@@ -18,7 +19,7 @@ export class ResultsEditorProvider implements vscode.CustomReadonlyEditorProvide
   /** Files a review was asked for whose view is still being opened. */
   private readonly reviewOnOpen = new Set<string>();
 
-  constructor(private readonly deps: { readonly extensionUri: vscode.Uri; readonly loads: WebviewLoads; readonly runs: ResultsRuns; readonly logger: Logger; readonly verdicts: ResultsVerdictsDeps }) {}
+  constructor(private readonly deps: { readonly extensionUri: vscode.Uri; readonly loads: WebviewLoads; readonly runs: ResultsRuns; readonly logger: Logger; readonly verdicts: ResultsVerdictsDeps; readonly keyboard: ViewKeyboard }) {}
 
   openCustomDocument(uri: vscode.Uri): vscode.CustomDocument {
     return { uri, dispose: () => undefined };

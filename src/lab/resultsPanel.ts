@@ -8,9 +8,11 @@ import * as vscode from 'vscode';
 import { isResultsFileError } from '../runs/resultsFileError';
 import { TEST_FILE_FORMAT } from '../runs/checksMember';
 import { variantLabel } from '../runs/variants';
+import { isKeyboardReport } from '../shared/keyboardReport';
 import type { Logger } from '../shared/logger';
 import { showInformation, showError } from '../shared/notify';
 import { userMessage } from '../shared/userMessage';
+import type { FollowedKeyboard, ViewKeyboard } from '../shared/viewKeyboard';
 import { inertMessage } from './inertMessage';
 import { indexCounts } from './resultsFigures';
 import type { RunHeader } from '../runs/resultsFormat';
@@ -45,6 +47,8 @@ export interface ResultsPanelDeps {
   /** Where open views keep their index, so an opened cell's text is read without indexing again. */
   readonly openIndexes: Map<string, ResultsIndex>;
   readonly verdicts: ResultsVerdictsDeps;
+  /** Where the webview's keyboard is followed, so a command waits for it to come back (viewKeyboard.ts). */
+  readonly keyboard: ViewKeyboard;
 }
 
 const DEFAULT_QUERY: ViewQuery = { sort: { by: 'row' }, descending: false, filter: '', onlyDifferent: false, onlyFailures: false };
@@ -116,6 +120,7 @@ export class ResultsPanel implements vscode.Disposable {
   private readonly viewOpened: Promise<void>;
   private viewIsOpen: () => void = () => undefined;
   private readonly pageLoad: WebviewLoad;
+  private readonly keyboard: FollowedKeyboard;
 
   constructor(
     private readonly uri: vscode.Uri,
@@ -128,6 +133,7 @@ export class ResultsPanel implements vscode.Disposable {
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(deps.extensionUri, 'media', 'lab')] };
     webview.html = this.html();
     this.pageLoad = deps.loads.follow(panel);
+    this.keyboard = deps.keyboard.follow(panel);
     this.firstSlice = new Promise((resolve) => {
       this.firstSliceRead = resolve;
     });
@@ -153,6 +159,7 @@ export class ResultsPanel implements vscode.Disposable {
       webview.onDidReceiveMessage((message: ViewMessage) => void this.onMessage(message).catch((error: unknown) => this.reportFailure(error))),
       panel.onDidDispose(() => this.dispose()),
       this.pageLoad,
+      this.keyboard,
     );
   }
 
@@ -208,6 +215,9 @@ export class ResultsPanel implements vscode.Disposable {
   private async onMessage(message: ViewMessage): Promise<void> {
     if (await this.verdicts.onMessage(message)) return;
     switch (message.type) {
+      case 'keyboard':
+        if (isKeyboardReport(message)) this.keyboard.report(message);
+        return;
       case 'ready':
         this.pageLoad.ready();
         await this.webviewReady();

@@ -2,6 +2,7 @@
 // results file and its index; the webview asks for the rows it shows and gets only those (as the
 // hex editor hands its webview only the chunk it asks for). Everything in a message is plain data
 // and every text in it is shown by the webview as text, never as HTML. Types only.
+import type { KeyboardReport } from '../shared/keyboardReport';
 
 /** A cell of the table: one variant of one data row (its samples summed up). */
 export interface ViewCell {
@@ -211,4 +212,5 @@ export type ViewMessage =
   | { readonly type: 'vote'; readonly key: string; readonly verdict: 'left' | 'right' | 'tie' | 'both-bad' }
   | { readonly type: 'skip'; readonly key: string }
   | { readonly type: 'undo' }
-  | { readonly type: 'judge' };
+  | { readonly type: 'judge' }
+  | KeyboardReport;

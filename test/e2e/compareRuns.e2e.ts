@@ -1,11 +1,13 @@
 // Compare with an Earlier Run from the keyboard: open this run's results, Gist: Compare with an
 // Earlier Run…, pick Monday's run in the quick pick, move through the table with the arrow keys,
 // Shift+Tab to "Only regressions" and Space, back to the table, Enter on the regression: the diff
-// editor of its two outputs. Focus is checked before every key.
+// editor of its two outputs. Focus is checked before every key. VS Code's focus of the view after
+// the palette closes is held back (as on a busy machine): the pick, shown before it landed, lost the
+// keyboard to the view (CI, one run in many); the command now waits for the view to have it back.
 import { strict as assert } from 'node:assert';
 import type { Scenario } from '../harness/e2eRunner';
 import { pick, runCommand } from './workbench';
-import { expectWebviewFocus, openResultsView, pressInWebview, resultsWebview, webviewText } from './webviews';
+import { delayViewFocus, expectWebviewFocus, openResultsView, pressInWebview, resultsWebview, webviewText } from './webviews';
 import { resultsHeaderOf } from '../fixtures/resultsHeader';
 
 const ROWS = 6;
@@ -34,7 +36,9 @@ export const scenario: Scenario = {
   async run(context) {
     const { page } = context;
     await openResultsView(page, 'tuesday.welcome-email.gistrun.jsonl');
+    const viewFocused = await delayViewFocus(page, 400);
     await runCommand(page, 'Gist: Compare with an Earlier Run…');
+    await viewFocused();
     await pick(page, 'monday.welcome-email.gistrun.jsonl', /Compare tuesday\.welcome-email\.gistrun\.jsonl with an Earlier Run/, 'monday');
 
     await page.locator('.tab.active', { hasText: /^Compare: monday/ }).first().waitFor({ state: 'visible' });

@@ -2,11 +2,43 @@
 // in the webview only when keyboard focus is in it, which every helper checks first. A webview is
 // two frames deep: the workbench's `iframe.webview`, then its `#active-frame`.
 import type { FrameLocator, Page } from 'playwright-core';
-import { expectQuickInputFocus, moveToRow } from './workbench';
+import { describeFocus, expectQuickInputFocus, moveToRow } from './workbench';
 
 /** The visible webview editor's document (there is one on screen at a time in these scenarios). */
 export function resultsWebview(page: Page): Promise<FrameLocator> {
   return Promise.resolve(page.frameLocator('iframe.webview.ready:visible').frameLocator('iframe#active-frame'));
+}
+
+/**
+ * Holds back by `ms` the focus VS Code gives the visible webview's page once a quick input over it
+ * closes (50 ms later, through a message to the view's outer frame, which then focuses the page's
+ * window), as a busy machine can: what lands in between is shown before the view takes the keyboard.
+ * Resolves with a wait for that focus to have been given. Lasts until the view's page is made again.
+ */
+export async function delayViewFocus(page: Page, ms: number): Promise<() => Promise<void>> {
+  const installed = await page.evaluate<boolean>(`(() => {
+    const shown = [...document.querySelectorAll('iframe.webview.ready')].filter((frame) => frame.getClientRects().length > 0 && getComputedStyle(frame).visibility !== 'hidden');
+    const inner = shown.length === 1 ? shown[0].contentWindow.document.querySelector('iframe#active-frame') : null;
+    if (inner === null) return false;
+    const view = inner.contentWindow;
+    const focus = view.focus;
+    window.__gistViewFocusGiven = false;
+    view.focus = function () {
+      setTimeout(() => {
+        focus.call(view);
+        window.__gistViewFocusGiven = true;
+      }, ${ms});
+    };
+    return true;
+  })()`);
+  if (!installed) throw new Error('No single webview on screen to hold the focus of');
+  return async () => {
+    try {
+      await page.waitForFunction('window.__gistViewFocusGiven === true', undefined, { timeout: 5_000 });
+    } catch {
+      throw new Error(`VS Code did not give the view the keyboard back after the quick input closed: something was shown first (focus is in ${await describeFocus(page)})`);
+    }
+  };
 }
 
 /** Asserts keyboard focus is inside the webview, on the element matching `selector`. */

@@ -5,6 +5,7 @@
 import type { CellChange, ChangeCounts, ComparedRunView, ComparisonCellView, ComparisonHostMessage, ComparisonViewMessage } from '../comparisonProtocol';
 import { CELL_CHANGES } from '../comparisonProtocol';
 import { element, formatCount, replaceChildren } from './dom';
+import { reportKeyboard } from './reportKeyboard';
 import { VerdictsPanel } from './verdictsPanel';
 
 interface VsCodeApi {
@@ -180,3 +181,4 @@ window.addEventListener('message', (event: MessageEvent<ComparisonHostMessage>) 
 });
 
 post({ type: 'ready' });
+reportKeyboard(post);

@@ -4,6 +4,7 @@
 import type { CellAddress, HostMessage, VariantFigures, ViewHeader, ViewMessage, ViewQuery, ViewStatus } from '../resultsViewProtocol';
 import { element, formatCount, formatMs, replaceChildren } from './dom';
 import { ResultsGrid } from './grid';
+import { reportKeyboard } from './reportKeyboard';
 import { ReviewPane } from './reviewPane';
 import { VerdictsPanel } from './verdictsPanel';
 
@@ -309,6 +310,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
 });
 
 post({ type: 'ready' });
+reportKeyboard(post);
 // The table takes focus when the view does (the editor was focused), never on its own: a view opened
 // beside a run with the focus kept elsewhere must not pull it away (from the palette, say).
 if (document.hasFocus()) grid.focus();
