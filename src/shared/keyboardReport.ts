@@ -12,6 +12,25 @@ export interface KeyboardReport {
 /** A loss this soon after a key pressed in the view counts as that key's doing. */
 export const KEY_BEFORE_LOSS_MS = 500;
 
+/** The view's side: the keys pressed in it and its focus, turned into reports. */
+export class KeyboardWatch {
+  private lastKeyAt = Number.NEGATIVE_INFINITY;
+
+  key(now: number): void {
+    this.lastKeyAt = now;
+  }
+
+  focused(): KeyboardReport {
+    // Keys from before count no more: a loss after this is not theirs (an input shown over the view, say).
+    this.lastKeyAt = Number.NEGATIVE_INFINITY;
+    return { type: 'keyboard', focused: true, afterKey: false };
+  }
+
+  lost(now: number): KeyboardReport {
+    return { type: 'keyboard', focused: false, afterKey: now - this.lastKeyAt < KEY_BEFORE_LOSS_MS };
+  }
+}
+
 /** True for a well-formed report (the message came from a webview). */
 export function isKeyboardReport(message: unknown): message is KeyboardReport {
   if (typeof message !== 'object' || message === null) return false;

@@ -3,7 +3,7 @@
 // it reports the keyboard back, stops being active or is gone, and once at most for MAX_WAIT_MS.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { isKeyboardReport, type KeyboardReport } from '../../../src/shared/keyboardReport';
+import { isKeyboardReport, KEY_BEFORE_LOSS_MS, KeyboardWatch, type KeyboardReport } from '../../../src/shared/keyboardReport';
 import { ViewKeyboard, type KeyboardPanel } from '../../../src/shared/viewKeyboard';
 
 /** A panel as VS Code tells of it: the active editor or not, and an event at each change. */
@@ -138,5 +138,25 @@ describe('isKeyboardReport: what a webview posts', () => {
       { numRuns: 500 },
     );
     for (const value of [null, 'keyboard', { type: 'keyboard' }, { type: 'keyboard', focused: 'yes', afterKey: false }, { type: 'keyboard', focused: true, afterKey: 1 }]) assert.equal(isKeyboardReport(value), false);
+  });
+});
+
+describe('KeyboardWatch: whether a view lost the keyboard to a key pressed in it', () => {
+  it('a loss right after a key is the key’s doing; later, or with no key, it is not', () => {
+    const watch = new KeyboardWatch();
+    assert.deepEqual(watch.lost(1_000), lostToMouse);
+    watch.key(2_000);
+    assert.deepEqual(watch.lost(2_000 + KEY_BEFORE_LOSS_MS - 1), lostToKey);
+    assert.deepEqual(watch.lost(2_000 + KEY_BEFORE_LOSS_MS), lostToMouse);
+  });
+
+  it('a key from before the view got the keyboard back does not count for the next loss', () => {
+    // F1 in the view, the palette closes at once, the view has the keyboard again, and an input of
+    // a command run from there takes it: that loss is the input's, and nothing comes back to wait for.
+    const watch = new KeyboardWatch();
+    watch.key(0);
+    assert.deepEqual(watch.lost(20), lostToKey);
+    assert.deepEqual(watch.focused(), gotIt);
+    assert.deepEqual(watch.lost(200), lostToMouse);
   });
 });
