@@ -1,6 +1,7 @@
 // Which column (or constant) gives each variable of the gist its value, and the values of one row
 // under that mapping. Variables and columns are matched by name, case-insensitively; a variable
-// that no column matches gets a column or a constant the user picks. Pure: no `vscode`.
+// that no column matches gets a column or a constant the user picks; names match across Unicode's
+// normal forms too. Pure: no `vscode`.
 import { ownValue, recordOf } from '../shared/keyedRecord';
 import { MAX_CALL_VALUE_BYTES, MAX_CALL_VALUES, MAX_VARIABLE_NAME_BYTES, utf8Length } from '../shared/limits';
 import type { DataRow } from './dataRecord';
@@ -21,7 +22,18 @@ export interface MappingProposal {
   readonly ambiguous: ReadonlyArray<{ readonly variable: string; readonly columns: readonly string[] }>;
 }
 
-const folded = (name: string): string => name.trim().toLowerCase();
+/**
+ * A name as compared: spaces around it dropped, case folded (upper then lower, so `ß` and `SS`
+ * agree) and in Unicode's composed form, since macOS writes `é` as `e` + U+0301 where a gist says
+ * U+00E9. Compatibility forms (full-width letters) stay other names: NFKC would merge names the
+ * user may mean apart.
+ */
+const folded = (name: string): string => name.trim().normalize('NFD').toUpperCase().toLowerCase().normalize('NFC');
+
+/** Whether a column and a variable have the same name, told apart neither by case nor spaces around it. */
+export function sameColumnName(column: string, variable: string): boolean {
+  return folded(column) === folded(variable);
+}
 
 /** Matches each variable to the column of the same name: exactly, else case-insensitively (and ignoring spaces around it). */
 export function matchColumns(variables: readonly string[], columns: readonly string[]): MappingProposal {
@@ -33,7 +45,7 @@ export function matchColumns(variables: readonly string[], columns: readonly str
       mapping[variable] = { column: variable };
       continue;
     }
-    const matches = columns.filter((column) => folded(column) === folded(variable));
+    const matches = columns.filter((column) => sameColumnName(column, variable));
     if (matches.length === 1) {
       mapping[variable] = { column: matches[0] as string };
     } else if (matches.length === 0) {

@@ -4,7 +4,7 @@
 // constant for each variable no column matches → samples per cell → a summary with Run.
 import * as vscode from 'vscode';
 import type { Catalog, CatalogGist } from '../catalog/catalog';
-import { matchColumns, type ColumnMapping, type ValueSource } from '../dataset/columnMapping';
+import { matchColumns, sameColumnName, type ColumnMapping, type ValueSource } from '../dataset/columnMapping';
 import { formatOfPath, type DataFormat } from '../dataset/dataFormat';
 import { isDataFileError } from '../dataset/dataFileError';
 import { scanDataFile, type DataScan } from '../dataset/dataScan';
@@ -196,9 +196,8 @@ export async function runOverDataFlow(context: LabFlowContext): Promise<LabReque
     const variable = state.toMap[index];
     if (variable === undefined) return samplesStep;
     const columns = state.scan?.columns ?? [];
-    const folded = variable.trim().toLowerCase();
     const rows: SourceRow[] = [
-      ...columns.map((column) => ({ label: columnLabel(column), description: column.trim().toLowerCase() === folded ? vscode.l10n.t('same name') : undefined, source: { column } })),
+      ...columns.map((column) => ({ label: columnLabel(column), description: sameColumnName(column, variable) ? vscode.l10n.t('same name') : undefined, source: { column } })),
       { label: `$(symbol-constant) ${vscode.l10n.t('A constant for every row…')}`, constant: true, alwaysShow: true },
     ];
     const picked = await input.showQuickPick<SourceRow>({

@@ -1,9 +1,10 @@
 // Columns to variables: matched by name (exactly, else case-insensitively), the rest picked as a
 // column or a constant; a row without a mapped column, or with a value too large, fails alone.
 import { strict as assert } from 'node:assert';
-import { mappingProblem, matchColumns, valuesOfRow, type ColumnMapping } from '../../../src/dataset/columnMapping';
+import fc from 'fast-check';
+import { mappingProblem, matchColumns, sameColumnName, valuesOfRow, type ColumnMapping } from '../../../src/dataset/columnMapping';
 import type { DataRow } from '../../../src/dataset/dataRecord';
-import { recordOf } from '../../../src/shared/keyedRecord';
+import { ownValue, recordOf } from '../../../src/shared/keyedRecord';
 import { MAX_CALL_VALUE_BYTES } from '../../../src/shared/limits';
 
 const row = (values: Record<string, string>, line = 2): DataRow => ({ kind: 'row', row: line - 1, line, values: recordOf(Object.entries(values)) });
@@ -14,6 +15,29 @@ describe('column mapping', function () {
     assert.deepEqual({ ...proposal.mapping }, { name: { column: 'NAME' }, Product: { column: ' product ' }, tone: { column: 'tone' } });
     assert.deepEqual(proposal.unmatched, ['city']);
     assert.deepEqual(proposal.ambiguous, []);
+  });
+
+  it('matches names after Unicode normalisation: a column café in NFD (as macOS writes it) is the variable café in NFC', function () {
+    const nfc = 'caf\u00e9';
+    const nfd = 'cafe\u0301';
+    assert.deepEqual({ ...matchColumns([nfc], [nfd]).mapping }, { [nfc]: { column: nfd } });
+    assert.deepEqual({ ...matchColumns([nfd], [` ${nfc.toUpperCase()} `]).mapping }, { [nfd]: { column: ` ${nfc.toUpperCase()} ` } });
+    // Compatibility forms are other names (full-width letters): never matched silently.
+    assert.deepEqual(matchColumns(['name'], ['\uff4e\uff41\uff4d\uff45']).unmatched, ['name']);
+    assert.deepEqual({ ...matchColumns(['strasse'], ['STRASSE', 'Straße']).ambiguous[0] }, { variable: 'strasse', columns: ['STRASSE', 'Straße'] });
+    assert.ok(sameColumnName(nfd, nfc.toUpperCase()));
+  });
+
+  it('matches a variable to its column for any spelling in any normal form and case', function () {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 12 }), fc.constantFrom('NFC', 'NFD'), fc.constantFrom('NFC', 'NFD'), fc.boolean(), (name, variableForm, columnForm, upper) => {
+        const variable = name.normalize(variableForm);
+        const column = upper ? name.toUpperCase().normalize(columnForm) : name.normalize(columnForm);
+        fc.pre(variable.trim() !== '');
+        const proposal = matchColumns([variable], [column]);
+        return ownValue(proposal.mapping, variable) !== undefined;
+      }),
+    );
   });
 
   it('asks when several columns match a variable case-insensitively', function () {
