@@ -142,7 +142,8 @@ export async function* csvRowBatches(chunks: AsyncIterable<Uint8Array>, options:
         throw new DataFileError('header', `Line ${line}: the header line cannot be read: ${reason}.`, line, event.error);
       }
       if (held !== undefined && held.line === line) {
-        held = { ...held, reason: `${held.reason}; ${reason}` };
+        // A second report of the same row: a new reason is added, one it gave already is not.
+        if (!held.reason.split('; ').includes(reason)) held = { ...held, reason: `${held.reason}; ${reason}` };
         continue;
       }
       if (held !== undefined) {

@@ -10,7 +10,7 @@ import { openRegularFile } from '../shared/boundedFile';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import type { ResultsLine, RunHeader } from '../runs/resultsFormat';
-import { ResultsFileError } from '../runs/resultsFileError';
+import { notResultsFile, ResultsFileError } from '../runs/resultsFileError';
 import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
 import { RESULTS_VERSION } from '../runs/resultsFormat';
 import { CHECKS_EXTENSION, parseChecksMember } from '../runs/checksMember';
@@ -314,13 +314,13 @@ export class ResultsIndex {
     try {
       value = JSON.parse(lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text);
     } catch {
-      if (lineNumber === 1) throw new ResultsFileError('notResults', 'This is not a results file of a gist run: line 1 is not JSON.');
+      if (lineNumber === 1) throw notResultsFile('it is not JSON');
       this.problem(`Line ${lineNumber} is not JSON; it is skipped.`);
       return;
     }
     if (lineNumber === 1) {
       const header = parseHeader(value);
-      if (!header.ok) throw new ResultsFileError('notResults', `This is not a results file of a gist run: line 1 ${oneLine(header.problem, 200)}.`);
+      if (!header.ok) throw notResultsFile(header.problem);
       if (header.value.version > RESULTS_VERSION) {
         throw new ResultsFileError('newerVersion', `The results file is of format version ${header.value.version}, written by a newer version of Gist Generate; this one reads version ${RESULTS_VERSION}. Update the extension.`);
       }

@@ -1,4 +1,5 @@
 // Why a results file cannot be read at all. Pure: no `vscode`.
+import { oneLine } from '../shared/oneLine';
 
 export type ResultsFileErrorKind =
   | 'unreadable'
@@ -27,4 +28,9 @@ export class ResultsFileError extends Error {
 
 export function isResultsFileError(value: unknown): value is ResultsFileError {
   return value instanceof ResultsFileError;
+}
+
+/** A file whose line 1 is not a results header, and why (`problem` says it of the line: "it is not JSON"). */
+export function notResultsFile(problem: string): ResultsFileError {
+  return new ResultsFileError('notResults', `This is not a results file of a gist run. Line 1: ${oneLine(problem, 200)}.`);
 }

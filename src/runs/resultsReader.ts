@@ -7,7 +7,7 @@ import { splitLines, type SplitLine } from '../dataset/lineSplitter';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import { RESULTS_VERSION, type ResultsLine, type RunHeader } from './resultsFormat';
-import { ResultsFileError } from './resultsFileError';
+import { notResultsFile, ResultsFileError } from './resultsFileError';
 import { parseHeader, parseResultsLine } from './resultsValidation';
 
 export type ResultsEntry =
@@ -48,11 +48,11 @@ export async function openResults(path: string, options: { readonly signal?: Abo
     await lines.return(undefined);
     throw new ResultsFileError('empty', 'The results file has no header line: the run that made it wrote nothing. Start a new run.');
   }
-  const json = firstLine.text === undefined ? { ok: false as const, problem: 'its first line is too long' } : parseJson(firstLine.text);
-  const header = json.ok ? parseHeader(json.value) : json;
+  const json = firstLine.text === undefined ? { ok: false as const, problem: `it is longer than ${MAX_RESULT_LINE_BYTES / 1024 / 1024} MiB` } : parseJson(firstLine.text);
+  const header = json.ok ? parseHeader(json.value) : { ok: false as const, problem: firstLine.text === undefined ? json.problem : 'it is not JSON' };
   if (!header.ok) {
     await lines.return(undefined);
-    throw new ResultsFileError('notResults', `This is not a results file of a gist run: line 1 ${header.problem.replace(/^it /, 'is not usable: it ')}.`);
+    throw notResultsFile(header.problem);
   }
   if (header.value.version > RESULTS_VERSION) {
     await lines.return(undefined);

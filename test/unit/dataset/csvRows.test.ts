@@ -100,6 +100,16 @@ describe('CSV rows', function () {
     assert.match(events[2].reason, /after its closing quote.*never closed/);
   });
 
+  it('says a row\'s reason once when csv-parse reports it twice (two bare quotes in one field, text after two closing quotes)', async function () {
+    for (const text of ['a,b\n1,2 "x" y\n3,4\n', 'a,b\n1,"x"y"z"\n3,4\n']) {
+      const { events } = await read(text);
+      assert.deepEqual(brief(events), ['header@1:a|b', 'bad#1@2', '#2@3:a=3|b=4'], text);
+      assert.ok(events[1]?.kind === 'bad');
+      const sentences = events[1].reason.split('; ');
+      assert.deepEqual(sentences, [...new Set(sentences)], `each reason once: ${events[1].reason}`);
+    }
+  });
+
   it('places a malformed row right after CRLFs inside quotes', async function () {
     const { events } = await read('a,b\r\n1,"x\r\ny"\r\n3,ba"d\r\n4,5\r\n');
     assert.deepEqual(brief(events), ['header@1:a|b', '#1@2:a=1|b=x\r\ny', 'bad#2@4', '#3@5:a=4|b=5']);

@@ -14,6 +14,7 @@ import { MAX_RESULT_CONTENT_BYTES } from '../../../src/shared/limits';
 import { writtenForms } from '../support/writtenForms';
 import { isResultsFileError } from '../../../src/runs/resultsFileError';
 import { openResults, readResultsHeader, type ResultsEntry } from '../../../src/runs/resultsReader';
+import { ResultsIndex } from '../../../src/lab/resultsIndex';
 import { codePointLength, keptContent, lineText, orderedJson, orderedJsonSlowly } from '../../../src/runs/resultsText';
 import { ResultsWriter } from '../../../src/runs/resultsWriter';
 import { dataPathOf, relativeDataPath, resultsPathFor } from '../../../src/runs/resultsFormat';
@@ -346,6 +347,20 @@ describe('results file', function () {
     const [entry] = await entriesOf(file);
     assert.ok(entry?.kind === 'line' && entry.line.type === 'result');
     assert.deepEqual({ ...entry.line.extensions }, { checks: { pass: true, assertions: [] } });
+  });
+
+  it('says why line 1 is not a header in one sentence, the same from the reader and from the results view\'s index', async function () {
+    const cases: Array<[string, RegExp]> = [
+      ['{"hello": "world"}\n', /^This is not a results file of a gist run\. Line 1: it is not the header of a results file/],
+      ['name,product\nAda,Loom\n', /^This is not a results file of a gist run\. Line 1: it is not JSON\.$/],
+      [`${JSON.stringify({ ...JSON.parse(lineText(header(), [])), variants: [] })}\n`, /^This is not a results file of a gist run\. Line 1: variants /],
+    ];
+    for (const [text, expected] of cases) {
+      await writeFile(file, text);
+      const messages = await Promise.all([openResults(file), ResultsIndex.open(file)].map((opening) => opening.then(() => 'opened', (error: unknown) => (isResultsFileError(error) ? error.message : String(error)))));
+      assert.match(messages[0] ?? '', expected, `the reader, ${JSON.stringify(text.slice(0, 30))}`);
+      assert.equal(messages[1], messages[0], `the index, ${JSON.stringify(text.slice(0, 30))}`);
+    }
   });
 
   it('refuses a file that is empty, is not a results file, or is of a newer version', async function () {
