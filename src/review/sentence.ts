@@ -39,7 +39,7 @@ export const percent = (share: number): string => `${Math.round(share * 100)}%`;
 /** 12,345: thousands grouped (toLocaleString costs a locale lookup per call). */
 export const count = (value: number): string => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** "95% CI 55–72%". */
+/** "95% CI 54–72%". */
 export function interval(range: Pick<ProportionInterval, 'lower' | 'upper' | 'level'>): string {
   return `${Math.round(range.level * 100)}% CI ${Math.round(range.lower * 100)}–${percent(range.upper)}`;
 }

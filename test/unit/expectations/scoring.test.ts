@@ -81,6 +81,14 @@ describe('checks: not-, weights, thresholds and assert-set', () => {
     assert.equal(only.score, 0, 'promptfoo: no weight at all gives a score of 0');
   });
 
+  it('checks-format.md: an assert-set of weight 0 whose members fail still fails the test, as in promptfoo (only a single assertion of weight 0 passes by itself)', () => {
+    const set = { type: 'assert-set', weight: 0, assert: [{ type: 'contains', value: 'x' }] };
+    const result = grade([set, { type: 'contains', value: 'a' }], 'abc');
+    assert.equal(result.pass, false);
+    assert.equal(result.score, 1, 'it adds nothing to the score');
+    assert.equal(grade([set, { type: 'contains', value: 'a' }], 'abc', { threshold: 1 }).pass, true, 'with a threshold only the score counts');
+  });
+
   it('a test without assertions passes with score 1 ("No assertions")', () => {
     const result = grade([], 'anything');
     assert.deepEqual([result.pass, result.score, result.reason], [true, 1, 'No assertions']);
