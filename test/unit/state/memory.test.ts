@@ -159,9 +159,13 @@ describe('Memory in two windows, whose copies of global state lag each other’s
         const latest = new Map<string, string>();
         const variants = new Map<string, string>();
         let written = 0;
-        // Writes a millisecond apart at least: stamps of one window increase, and across windows follow the order of writes.
+        let lastWriteAt = 0;
+        // Writes on a later millisecond of the clock each: stamps of one window increase, and across windows follow the
+        // order of writes. A 1 ms timer alone does not promise that: Node may fire it before Date.now() moves (seen under
+        // load, seed 1469007953), and a window then stamps its write one past its last, ahead of the other windows' clock.
         const write = async (window: number, gist: string): Promise<void> => {
-          await new Promise((resolve) => setTimeout(resolve, 1));
+          do await new Promise((resolve) => setTimeout(resolve, 1));
+          while (Date.now() <= lastWriteAt);
           const text = `write ${++written} in window ${window}`;
           // Compare Variants remembers values only; Generate the variant too.
           if (written % 2 === 0) await memories[window]!.rememberValues(gist, { text });
@@ -170,6 +174,7 @@ describe('Memory in two windows, whose copies of global state lag each other’s
             variants.set(gist, text);
           }
           latest.set(gist, text);
+          lastWriteAt = Date.now();
         };
         for (const { window, act, gist } of steps) {
           if (act === 'sync') states[window]!.sync();
