@@ -1,11 +1,12 @@
 // The run as JUnit XML, the format CI systems read (GitHub, GitLab, Jenkins, Azure): a test suite
 // per test file, a test case per test × variant (× sample), a <failure> for a failed test with
 // each failed assertion, an <error> for a call that failed, a <skipped message=…> for a test
-// gist-check does not run (llm-rubric). Built with junit-report-builder, which
-// writes Jenkins' JUnit schema (and leaves out characters XML cannot hold), loaded only when a
-// run asks for --junit (it and lodash took ~15 ms of every gist-check start). Pure Node.
+// gist-check does not run (llm-rubric). Valid against Jenkins' JUnit schema (the xUnit plugin's
+// junit-10.xsd, which pytest writes to too): Jenkins skips a report outside it. So a test case has
+// no `file` attribute (the schema has none: its classname is the test file). Built with
+// junit-report-builder (which leaves out characters XML cannot hold), loaded only when a run asks
+// for --junit (it and lodash took ~15 ms of every gist-check start). Pure Node.
 import type JunitBuilder from 'junit-report-builder';
-import { escapeControl } from '../shared/oneLine';
 import { cellName, plain, type CellRecord } from './cellRecord';
 
 /** Expected and actual text in a failure's body, each cut here (the body is for reading, not diffing). */
@@ -38,13 +39,12 @@ export async function junitXml(files: ReadonlyArray<{ readonly file: string; rea
   // A CommonJS module whose builder is the module itself.
   const junit = (await import('junit-report-builder')) as unknown as { default?: typeof JunitBuilder } & typeof JunitBuilder;
   const builder = (junit.default ?? junit).newBuilder().name('gist-check');
-  let skippedWhy = 'not run';
+  const skippedWhy: string[] = [];
   for (const { file, cells, seconds, startedAt } of files) {
     const shownFile = plain(file, 300);
-    const suite = builder.testSuite().name(shownFile).time(Math.round(seconds * 1000) / 1000).timestamp(startedAt);
+    const suite = builder.testSuite().name(shownFile).time(schemaSeconds(seconds)).timestamp(startedAt);
     for (const record of cells) {
-      // The file attribute is the real path (CI systems open it), but for its control characters.
-      const testCase = suite.testCase().className(shownFile).name(cellName(record)).time(Math.round(record.latencyMs) / 1000).file(escapeControl(record.at.file));
+      const testCase = suite.testCase().className(shownFile).name(cellName(record)).time(Math.round(record.latencyMs) / 1000);
       const call = cdataSafe(`call ${plain(record.callId ?? '(none)', 100)}, ${Math.round(record.latencyMs)} ms`);
       if (record.verdict === 'failed') {
         const first = record.failures[0];
@@ -52,7 +52,7 @@ export async function junitXml(files: ReadonlyArray<{ readonly file: string; rea
         testCase.standardOutput(cdataSafe(`${failureBody(record)}\n${call}`));
       } else if (record.verdict === 'skipped') {
         testCase.skipped();
-        skippedWhy = record.skipped ?? skippedWhy;
+        skippedWhy.push(record.skipped ?? 'not run');
       } else if (record.verdict === 'errored' && record.error !== undefined) {
         testCase.error(record.error.message, record.error.kind);
         testCase.standardOutput(call);
@@ -61,11 +61,40 @@ export async function junitXml(files: ReadonlyArray<{ readonly file: string; rea
       }
     }
   }
-  // junit-report-builder writes a bare <skipped/>; CI systems show its message attribute as the reason.
-  return builder.build().replace(/<skipped\/>/g, `<skipped message="${xmlAttribute(skippedWhy)}"/>`);
+  return withinSchema(builder.build(), skippedWhy);
 }
+
+/**
+ * A suite's seconds as the schema's pattern takes them: digits and a fraction, never `NaN`, a sign
+ * or an exponent (which a number's text has past 1e21).
+ */
+function schemaSeconds(seconds: number): number {
+  return Number.isFinite(seconds) && seconds > 0 ? Math.round(Math.min(seconds, 1e9) * 1000) / 1000 : 0;
+}
+
+/**
+ * junit-report-builder has no option for two things: it counts skipped cases on <testsuites>, where
+ * Jenkins' schema has no `skipped` (the count stays on each <testsuite>), and it writes a bare
+ * <skipped/>, whose `message` CI systems show as the reason: each gets its own case's, in order.
+ * Only markup is changed: the CDATA sections (outside text) are left as they are, and nowhere else
+ * can `<` stand as itself, since the builder escapes it in attributes.
+ */
+function withinSchema(xml: string, skippedWhy: readonly string[]): string {
+  let skipped = 0;
+  return xml
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part.replace(/^(<testsuites\b[^>]*?) skipped="\d+"/m, '$1').replace(/<skipped\/>/g, () => `<skipped message="${xmlAttribute(skippedWhy[skipped++] ?? 'not run')}"/>`),
+    )
+    .join('');
+}
+
+/** What XML 1.0 cannot hold at all (U+FFFE, U+FFFF, lone surrogates, most controls): left out, as junit-report-builder does. */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text for an XML attribute between double quotes. */
 function xmlAttribute(text: string): string {
-  return plain(text, MAX_BODY_TEXT).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return plain(text, MAX_BODY_TEXT).replace(NOT_XML_CHAR, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

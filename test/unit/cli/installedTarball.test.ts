@@ -1,7 +1,7 @@
 // gist-check as users get it: the npm package packed from dist/cli/gist-check.js (what `npm run
 // package:cli` makes), installed offline into an empty folder (so it can have no dependencies),
 // and run with `npx gist-check` against the local service: checks that pass, that fail, a tolerated
-// pass rate, the service down, a bad test file, a key the service refuses, JUnit XML parsed back,
+// pass rate, the service down, a bad test file, a key the service refuses, JUnit XML parsed back (and valid against Jenkins' schema),
 // GitHub annotations, and the key never in anything it prints or writes.
 import { strict as assert } from 'node:assert';
 import { spawn, execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { startService, type RunningService } from '../../../tools/service/index';
 import { packCli } from '../../../tools/cli/packCli';
 import { makeTestCa } from '../support/testCa';
+import { JENKINS_JUNIT_XSD, schemaErrors } from '../support/xmlSchema';
 
 const KEY = 'gk_demo_ada';
 
@@ -105,6 +106,7 @@ describe('gist-check, installed from its tarball', function () {
     assert.match(ran.stdout, /^3 passed, 1 failed, 0 could not run · pass rate 75%, required 100%$/m);
     const xml = readFileSync(path.join(project, 'reports', 'checks.xml'), 'utf8');
     assert.equal(XMLValidator.validate(xml), true);
+    assert.deepEqual(schemaErrors(JENKINS_JUNIT_XSD, [xml]), [[]], 'inside Jenkins’ JUnit schema');
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as {
       testsuites: { tests: string; failures: string; errors: string; testsuite: { name: string; testcase: Array<{ name: string; failure?: { message: string; type: string } }> } };
     };
