@@ -20,7 +20,6 @@ import { loadCheckLibraries } from '../expectations/checkLibraries';
 import { isResultsFileError } from '../runs/resultsFileError';
 import { ResultsWriter } from '../runs/resultsWriter';
 import { RESULTS_SUFFIX } from '../runs/resultsFormat';
-import { redactSecrets } from '../shared/redact';
 import { testLabel, variantLabel, variantsToRun } from '../checks/checkNames';
 import { runnableTests, runTestFile } from '../checks/checkRun';
 import { needsModel } from '../checks/modelGrading';
@@ -30,6 +29,8 @@ import { CheckTally, passRate, percent } from '../checks/checkTally';
 import { loadTestFile, type LoadedTestFile } from '../checks/testFileLoad';
 import { cellName, cellRecord, plain, skippedCellRecord, type CellRecord } from './cellRecord';
 import { parseCheckArgs, USAGE, type CheckArgs } from './cliArgs';
+import { redactSecrets } from '../shared/redact';
+import { consoleLines } from './consoleLines';
 import { findTestFiles } from './findTestFiles';
 import { annotationsOf, stepSummary, workflowCommand } from './githubActions';
 import { junitXml } from './junitReport';
@@ -80,9 +81,10 @@ function resultsPathFor(args: CheckArgs, loaded: LoadedTestFile, several: boolea
 }
 
 export async function runCheckCommand(io: CommandIo): Promise<number> {
-  const secrets: string[] = [];
-  const out = (text: string): void => io.out(`${redactSecrets(text, secrets)}\n`);
-  const err = (text: string): void => io.err(`${redactSecrets(text, secrets)}\n`);
+  // The key as given is redacted from the first line on (an argument error can quote anything);
+  // once checked, the key the calls send is too.
+  const secrets: string[] = [(io.env.GIST_API_KEY ?? '').trim()];
+  const { out, err } = consoleLines(io, secrets);
   const couldNotRun = (message: string): number => {
     err(`gist-check: ${message}`);
     return EXIT_COULD_NOT_RUN;
@@ -106,7 +108,6 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   const key = validateApiKey(rawKey);
   if (rawKey.trim() === '') return couldNotRun('set the environment variable GIST_API_KEY to your API key (in GitHub Actions, from a repository secret). It is never an option.');
   if (!key.ok) return couldNotRun(`GIST_API_KEY cannot be used: ${key.reason}`);
-  secrets.push(key.key);
   if (args.baseUrl === undefined) return couldNotRun('give the service with --base-url https://… (or GIST_BASE_URL).');
   const baseUrl = validateBaseUrl(args.baseUrl);
   if (!baseUrl.ok) return couldNotRun(baseUrl.reason);

@@ -4,7 +4,7 @@
 // GitHub's toolkit does, so a reason can neither end the command nor start another; the summary
 // takes it as inert Markdown (every punctuation mark escaped, so no link, image or HTML). Pure Node.
 import { markdownText } from '../shared/markdown';
-import { escapeControl } from '../shared/oneLine';
+import { escapeControl, unhiddenLine } from '../shared/oneLine';
 import { percent, passRate, type Tally } from '../checks/checkTally';
 import { cellName, type CellRecord } from './cellRecord';
 
@@ -18,18 +18,26 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-export function workflowCommand(command: 'error' | 'warning' | 'notice', properties: Readonly<Record<string, string | number | undefined>>, message: string): string {
+declare const BUILT_HERE: unique symbol;
+
+/** A workflow command of ours: the only line gist-check's writer (consoleLines.ts) lets reach the runner as a command. */
+export interface WorkflowCommand {
+  readonly line: string;
+  readonly [BUILT_HERE]: true;
+}
+
+export function workflowCommand(command: 'error' | 'warning' | 'notice', properties: Readonly<Record<string, string | number | undefined>>, message: string): WorkflowCommand {
   const props = Object.entries(properties)
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     // file= is the path GitHub places the annotation by: as it is, but for its control characters
-    // (an ESC must not reach the log); every other value comes here already plain.
-    .map(([name, value]) => `${name}=${escapeProperty(name === 'file' ? escapeControl(String(value)) : String(value))}`)
+    // (an ESC must not reach the log); every other value is shown with nothing hidden.
+    .map(([name, value]) => `${name}=${escapeProperty(name === 'file' ? escapeControl(String(value)) : unhiddenLine(String(value)))}`)
     .join(',');
-  return `::${command}${props === '' ? '' : ` ${props}`}::${escapeData(message)}`;
+  return { line: `::${command}${props === '' ? '' : ` ${props}`}::${escapeData(unhiddenLine(message))}` } as WorkflowCommand;
 }
 
 /** The annotations of one cell: one per failed assertion at its line, one at the test for an error or a threshold. */
-export function annotationsOf(record: CellRecord): string[] {
+export function annotationsOf(record: CellRecord): WorkflowCommand[] {
   const title = `${record.test} › ${record.variant}`;
   if (record.verdict === 'errored' && record.error !== undefined) {
     return [workflowCommand('error', { file: record.at.file, line: record.at.line, title }, `${cellName(record)}: the call failed (${record.error.kind}): ${record.error.message}`)];
