@@ -29,7 +29,6 @@ import { CheckTally, passRate, percent } from '../checks/checkTally';
 import { loadTestFile, type LoadedTestFile } from '../checks/testFileLoad';
 import { cellName, cellRecord, plain, skippedCellRecord, type CellRecord } from './cellRecord';
 import { parseCheckArgs, USAGE, type CheckArgs } from './cliArgs';
-import { redactSecrets } from '../shared/redact';
 import { consoleLines } from './consoleLines';
 import { findTestFiles } from './findTestFiles';
 import { annotationsOf, stepSummary, workflowCommand } from './githubActions';
@@ -181,7 +180,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
       for (const test of runnableTests(one).filter((entry) => needModel.has(entry.index))) {
         for (const variant of variants) {
           for (let sample = 1; sample <= one.file.repeat; sample++) {
-            const record = skippedCellRecord({ test, label: testLabel(test, one.file.tests.length), variant, sample }, LLM_RUBRIC_NOT_IN_CLI, { file: fileName, csv: csvName, samples: one.file.repeat });
+            const record = skippedCellRecord({ test, label: testLabel(test, one.file.tests.length), variant, sample }, LLM_RUBRIC_NOT_IN_CLI, { file: fileName, csv: csvName, samples: one.file.repeat, secrets });
             if (keepCells) run.cells.push(record);
             skippedCells += 1;
             out(lineOf(record));
@@ -198,7 +197,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         ...(io.signal !== undefined ? { signal: io.signal } : {}),
         ...(results !== undefined ? { results } : {}),
         onOutcome: (outcome) => {
-          const record = cellRecord(outcome, { file: fileName, csv: csvName, samples: one.file.repeat });
+          const record = cellRecord(outcome, { file: fileName, csv: csvName, samples: one.file.repeat, secrets });
           if (keepCells) run.cells.push(record);
           run.tally.add(outcome);
           total.add(outcome);
@@ -231,11 +230,11 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   if (args.junit !== undefined) {
     const junitPath = path.resolve(io.cwd, args.junit);
     await mkdir(path.dirname(junitPath), { recursive: true });
-    await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
+    await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt })), secrets));
   }
   if (github && summaryFile !== undefined && summaryFile !== '') {
     const byFile = runs.map((run) => ({ file: run.file, cells: run.cells, variants: run.tally.byVariant().map(({ variant, tally }) => ({ variant: variantLabel(variant), tally })) }));
-    await writeFile(summaryFile, redactSecrets(stepSummary(byFile, total.total, args.passRate), secrets), { flag: 'a' });
+    await writeFile(summaryFile, stepSummary(byFile, total.total, args.passRate, secrets), { flag: 'a' });
   }
 
   const { passed, failed, errored } = total.total;

@@ -7,7 +7,7 @@
 // reaches the runner as a command. Pure Node.
 import { redactSecrets } from '../shared/redact';
 import { unhiddenLine } from '../shared/oneLine';
-import type { WorkflowCommand } from './githubActions';
+import { commandLine, type WorkflowCommand } from './githubActions';
 
 /**
  * What the runner's culture-sensitive (ICU) search for `::` and `##[` may skip: controls, format
@@ -39,7 +39,7 @@ export interface ConsoleLines {
 /** The writer over `out` and `err`, redacting every key in `secrets` (read at each write: a key is added once it is known). */
 export function consoleLines(sinks: { readonly out: (text: string) => void; readonly err: (text: string) => void }, secrets: readonly string[]): ConsoleLines {
   return {
-    out: (text) => sinks.out(`${typeof text === 'string' ? consoleText(text, secrets) : redactSecrets(text.line, secrets)}\n`),
+    out: (text) => sinks.out(`${typeof text === 'string' ? consoleText(text, secrets) : redactSecrets(commandLine(text, secrets), secrets)}\n`),
     err: (text) => sinks.err(`${consoleText(text, secrets)}\n`),
   };
 }

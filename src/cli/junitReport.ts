@@ -6,7 +6,8 @@
 // run asks for --junit (it and lodash took ~15 ms of every gist-check start). Pure Node.
 import type JunitBuilder from 'junit-report-builder';
 import { escapeControl } from '../shared/oneLine';
-import { cellName, plain, type CellRecord } from './cellRecord';
+import { redactSecrets } from '../shared/redact';
+import { cellName, plain, redactedRecord, type CellRecord } from './cellRecord';
 
 /** Expected and actual text in a failure's body, each cut here (the body is for reading, not diffing). */
 const MAX_BODY_TEXT = 4000;
@@ -33,8 +34,13 @@ function failureBody(record: CellRecord): string {
   return lines.join('\n');
 }
 
-/** The XML text of a run: the files in the order they ran, their cells in the order they finished. */
-export async function junitXml(files: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly seconds: number; readonly startedAt: Date }>): Promise<string> {
+/**
+ * The XML text of a run: the files in the order they ran, their cells in the order they finished.
+ * Every key is taken out of what it shows before anything is escaped, cut or quoted, and out of
+ * what is written again, with the forms XML makes of a key (`&amp;`, `&quot;`…).
+ */
+export async function junitXml(written: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly seconds: number; readonly startedAt: Date }>, secrets: readonly string[]): Promise<string> {
+  const files = written.map((one) => ({ ...one, file: redactSecrets(one.file, secrets), cells: one.cells.map((cell) => redactedRecord(cell, secrets)) }));
   // A CommonJS module whose builder is the module itself.
   const junit = (await import('junit-report-builder')) as unknown as { default?: typeof JunitBuilder } & typeof JunitBuilder;
   const builder = (junit.default ?? junit).newBuilder().name('gist-check');
@@ -62,7 +68,7 @@ export async function junitXml(files: ReadonlyArray<{ readonly file: string; rea
     }
   }
   // junit-report-builder writes a bare <skipped/>; CI systems show its message attribute as the reason.
-  return builder.build().replace(/<skipped\/>/g, `<skipped message="${xmlAttribute(skippedWhy)}"/>`);
+  return redactSecrets(builder.build().replace(/<skipped\/>/g, `<skipped message="${xmlAttribute(skippedWhy)}"/>`), secrets);
 }
 
 /** Text for an XML attribute between double quotes. */
