@@ -123,6 +123,16 @@ describe('gist-check: the key in every sink, in every form', function () {
     for (const [where, text] of Object.entries(outputs)) assertNothingOfKey(where, text, DEMO_KEY);
   });
 
+  it('an argument error quoting the key (in any of its forms) shows nothing of it: the key is known from the first line on', async function () {
+    for (const form of brokenForms(DEMO_KEY)) {
+      for (const argv of [[`--concurrency=${form}`], [`--${form}`], ['--pass-rate', form]]) {
+        const ran = await cli.gistCheck([...argv, '--base-url', cli.service.url]);
+        assert.match(ran.stderr, /^gist-check: /);
+        assertNothingOfKey(`the error for ${JSON.stringify(argv)}`, ran.stdout + ran.stderr, DEMO_KEY);
+      }
+    }
+  });
+
   it('the key in the service’s error text, with a line break, a Markdown or an XML escape inside, reaches no sink', async function () {
     const forms = [...brokenForms(DEMO_KEY), 'gk\\_demo\\_ada', 'gk_demo&#10;_ada', 'gk_d%0Aemo_ada'];
     cli.service.injectFaults({ path: '/v1/generate', kind: 'status', status: 400, error: `refused: ${forms.join(' | ')}` }, 1);
