@@ -6,7 +6,7 @@
 // no ESC, C1 control or bidirectional character reaches the output raw. Checked with a port of the
 // runner's parser (actionsRunner.ts).
 import { strict as assert } from 'node:assert';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { EXIT_COULD_NOT_RUN } from '../../../src/cli/checkCommand';
@@ -77,15 +77,20 @@ describe('gist-check output under the Actions runner and a terminal', function (
     );
   });
 
-  it('a failure reason quoting the output, a test’s description and the service’s error text give the runner no command (property)', async function () {
+  it('a failure reason quoting the output, a test’s description and file name, and the service’s error text give the runner no command (property)', async function () {
     this.timeout(120_000);
     await fc.assert(
       fc.asyncProperty(hostile, fc.boolean(), async (text, github) => {
-        writeFileSync(path.join(cli.folder, 'a.gisttest.json'), JSON.stringify({ gist: 'echo', tests: [{ description: text, vars: { text }, assert: [{ type: 'equals', value: `${text}!` }] }] }));
-        const failed = await cli.gistCheck(['a.gisttest.json', '--base-url', cli.service.url, '--max-retries', '0'], github ? { GITHUB_ACTIONS: 'true' } : {});
+        // The test file is named after the text too (a name holds any character but `/` and NUL), and found by the default glob.
+        for (const old of readdirSync(cli.folder)) rmSync(path.join(cli.folder, old), { recursive: true });
+        // eslint-disable-next-line no-control-regex
+        const name = `a${text.replace(/[/\u0000]/g, '_')}.gisttest.json`;
+        writeFileSync(path.join(cli.folder, name), JSON.stringify({ gist: 'echo', tests: [{ description: text, vars: { text }, assert: [{ type: 'equals', value: `${text}!` }] }] }));
+        const failed = await cli.gistCheck(['--base-url', cli.service.url, '--max-retries', '0'], github ? { GITHUB_ACTIONS: 'true' } : {});
+        assert.match(failed.stdout, /^✗ /m, failed.stdout + failed.stderr);
         assertInert(failed.stdout + failed.stderr, github);
         cli.service.injectFaults({ kind: 'status', status: 400, error: text });
-        const errored = await cli.gistCheck(['a.gisttest.json', '--base-url', cli.service.url, '--max-retries', '0'], github ? { GITHUB_ACTIONS: 'true' } : {});
+        const errored = await cli.gistCheck(['--base-url', cli.service.url, '--max-retries', '0'], github ? { GITHUB_ACTIONS: 'true' } : {});
         cli.service.clearFaults();
         assert.equal(errored.code, EXIT_COULD_NOT_RUN, errored.stdout + errored.stderr);
         assertInert(errored.stdout + errored.stderr, github);
