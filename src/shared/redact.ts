@@ -167,9 +167,10 @@ function spanBelow(layer: Layer, start: number, end: number): [number, number] {
 
 /**
  * The forms a writer makes of a key (JSON-escaped once to three times, percent-encoded in either
- * hex case), searched for literally in the text as written. Decoding the text's escapes finds the
+ * hex case; XML's and HTML's entities, Markdown's backslashes, a workflow command's percent
+ * escapes), searched for literally in the text as written. Decoding the text's escapes finds the
  * key in any mix of them, but a key that itself holds escape syntax (`%5f`, `\\!`) is changed by
- * the decoding too; its written forms are found as they stand.
+ * the decoding too; its written forms are found as they stand (one of them escaped again is not).
  */
 function writtenForms(secret: string): string[] {
   const forms = new Set<string>();
@@ -181,6 +182,15 @@ function writtenForms(secret: string): string[] {
   const percent = encodeURIComponent(secret);
   forms.add(percent);
   forms.add(percent.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+  // XML text and attributes as xmlbuilder writes them, and with every entity.
+  const amp = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  forms.add(amp.replace(/>/g, '&gt;'));
+  forms.add(amp.replace(/"/g, '&quot;'));
+  forms.add(amp.replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'));
+  forms.add(secret.replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, (char) => `\\${char}`));
+  const data = secret.replace(/%/g, '%25');
+  forms.add(data);
+  forms.add(data.replace(/:/g, '%3A').replace(/,/g, '%2C'));
   forms.delete(secret);
   return [...forms];
 }

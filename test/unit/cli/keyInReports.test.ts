@@ -80,8 +80,17 @@ function recordHolding(text: string): CellRecord {
   };
 }
 
+/** The key as another writer escaped it before it reached us (a service quoting it in Markdown, XML or a workflow command). */
+function escapedForms(key: string): string[] {
+  return [
+    key.replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, (char) => `\\${char}`),
+    key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
+    key.replace(/%/g, '%25').replace(/:/g, '%3A').replace(/,/g, '%2C'),
+  ];
+}
+
 describe('gist-check’s report writers redact what they write, in the form they write it', function () {
-  for (const form of brokenForms(AWKWARD_KEY)) {
+  for (const form of [...brokenForms(AWKWARD_KEY), ...escapedForms(AWKWARD_KEY)]) {
     it(`the key as ${JSON.stringify(form)}: the terminal, annotations, JUnit XML, step summary and results file hold nothing of it`, async function () {
       const text = `before ${form} after`;
       const record = recordHolding(text);
