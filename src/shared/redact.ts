@@ -309,63 +309,74 @@ function cannotStartGap(code: number): boolean {
   return code > 0x20 && code < 0x7f && code !== 0x5c && code !== 0x25 && code !== 0x26;
 }
 
-/** The length of the run of gaps (GAP_RAW, GAP_ESCAPE) that starts at `at` of `text`; 0 when none does. */
+/**
+ * The length of the gap that starts at `at` of `text`, 0 when none does: a run of raw gap
+ * characters (never a key's), or one escape (made of characters a key can hold, so the caller
+ * looks for the key's next character after each one).
+ */
 function gapAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (at >= text.length || cannotStartGap(code)) {
+    return 0;
+  }
   let end = at;
-  for (;;) {
-    const code = text.charCodeAt(end);
-    // Spaces and line breaks without a regular expression: the common gaps, and the common text after a key's first character.
-    if (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) {
-      end += 1;
-      continue;
-    }
-    if (end >= text.length || cannotStartGap(code)) {
-      return end - at;
-    }
+  // Spaces and line breaks without a regular expression: the common gaps.
+  for (let next = code; next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09; next = text.charCodeAt(end)) {
+    end += 1;
+  }
+  // Other raw gap characters are controls or beyond ASCII: the pattern only for those.
+  const after = text.charCodeAt(end);
+  if (after < 0x20 || after >= 0x7f) {
     GAP_RAW.lastIndex = end;
     if (GAP_RAW.test(text)) {
       end = GAP_RAW.lastIndex;
-      continue;
     }
-    GAP_ESCAPE.lastIndex = end;
-    const escape = GAP_ESCAPE.exec(text);
-    if (escape === null) {
-      return end - at;
-    }
-    const hex = escape[1] ?? escape[2] ?? escape[3] ?? escape[5] ?? escape[6];
-    const point = hex !== undefined ? Number.parseInt(hex, 16) : escape[4] !== undefined ? Number(escape[4]) : 0x0a;
-    if (point > 0x10ffff || !GAP_CHARACTER.test(String.fromCodePoint(point))) {
-      return end - at;
-    }
-    end = GAP_ESCAPE.lastIndex;
   }
+  if (end > at) {
+    return end - at;
+  }
+  GAP_ESCAPE.lastIndex = at;
+  const escape = GAP_ESCAPE.exec(text);
+  if (escape === null) {
+    return 0;
+  }
+  const hex = escape[1] ?? escape[2] ?? escape[3] ?? escape[5] ?? escape[6];
+  const point = hex !== undefined ? Number.parseInt(hex, 16) : escape[4] !== undefined ? Number(escape[4]) : 0x0a;
+  return point <= 0x10ffff && GAP_CHARACTER.test(String.fromCodePoint(point)) ? escape[0].length : 0;
 }
 
 /**
- * Each `[start, end)` of `text` that spells `secret` with gaps inside it (never at its ends): the
- * key with a line break a service put in, or the `\n` a sink wrote for it. A character of the key
- * is taken as itself before it is taken as a gap.
+ * Where a stretch of `text` from `at` that spells `secret` with gaps inside it (never at its ends)
+ * ends, or -1: the key with a line break a service put in, or the `\n` a sink wrote for it. A
+ * character of the key is taken as itself before it is taken as a gap. By character codes: this
+ * runs at every place the key's first character is, in every text redacted.
  */
+function gappedEnd(text: string, secret: string, at: number): number {
+  let end = at + 1;
+  let matched = 1;
+  let gaps = false;
+  while (matched < secret.length) {
+    if (text.charCodeAt(end) === secret.charCodeAt(matched)) {
+      end += 1;
+      matched += 1;
+      continue;
+    }
+    const gap = gapAt(text, end);
+    if (gap === 0) {
+      return -1;
+    }
+    end += gap;
+    gaps = true;
+  }
+  return gaps ? end : -1;
+}
+
+/** Each `[start, end)` of `text` that spells `secret` with gaps inside it (gappedEnd). */
 function gappedSpans(text: string, secret: string, found: (start: number, end: number) => void): void {
   const first = secret[0] ?? '';
   for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
-    let end = at + 1;
-    let matched = 1;
-    let gaps = false;
-    while (matched < secret.length) {
-      if (text[end] === secret[matched]) {
-        end += 1;
-        matched += 1;
-        continue;
-      }
-      const gap = gapAt(text, end);
-      if (gap === 0) {
-        break;
-      }
-      end += gap;
-      gaps = true;
-    }
-    if (matched === secret.length && gaps) {
+    const end = gappedEnd(text, secret, at);
+    if (end !== -1) {
       found(at, end);
     }
   }
@@ -373,11 +384,13 @@ function gappedSpans(text: string, secret: string, found: (start: number, end: n
 
 /** True when `secret` is in `text` with gaps inside. */
 function hasGappedSpan(text: string, secret: string): boolean {
-  let any = false;
-  gappedSpans(text, secret, () => {
-    any = true;
-  });
-  return any;
+  const first = secret[0] ?? '';
+  for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
+    if (gappedEnd(text, secret, at) !== -1) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -394,7 +407,12 @@ function provablyClean(text: string, set: SecretSet): boolean {
       return false;
     }
   }
-  return !set.secrets.some((secret) => hasGappedSpan(text, secret));
+  for (const secret of set.secrets) {
+    if (hasGappedSpan(text, secret)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Every `[start, end)` of `text` that writes one of `secrets`, in any form. */

@@ -8,9 +8,10 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import fc from 'fast-check';
 import type { CellRecord } from '../../../src/cli/cellRecord';
 import { consoleLines, consoleText } from '../../../src/cli/consoleLines';
-import { annotationsOf, stepSummary, workflowCommand } from '../../../src/cli/githubActions';
+import { annotationsOf, commandLine, stepSummary, workflowCommand } from '../../../src/cli/githubActions';
 import { junitXml } from '../../../src/cli/junitReport';
 import type { ResultsLine } from '../../../src/runs/resultsFormat';
 import { lineText } from '../../../src/runs/resultsText';
@@ -107,6 +108,28 @@ describe('gist-check’s report writers redact what they write, in the form they
       assertNothingOfKey('the results file', lineText(result, [AWKWARD_KEY]), AWKWARD_KEY);
     });
   }
+});
+
+describe('gist-check’s report writers and any key (property)', function () {
+  it('any key validateApiKey accepts, in any of those forms amid any text, reaches none of the writers’ outputs', async function () {
+    this.timeout(60_000);
+    const visibleAscii = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), minLength: 8, maxLength: 16 });
+    await fc.assert(
+      fc.asyncProperty(visibleAscii, fc.nat(), fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), async (key, pick, before, after) => {
+        const forms = [...brokenForms(key), ...escapedForms(key)];
+        const text = `${before} ${forms[pick % forms.length] ?? key} ${after}`;
+        const record = recordHolding(text);
+        const outputs = {
+          'the terminal': consoleText(text, [key]),
+          'an annotation': commandLine(workflowCommand('error', { file: text, line: 1, title: text }, text), [key]),
+          'the JUnit XML': await junitXml([{ file: text, cells: [record], seconds: 1, startedAt: new Date(0) }], [key]),
+          'the step summary': stepSummary([{ file: text, cells: [record], variants: [{ variant: text, tally: { passed: 0, failed: 1, errored: 0 } }] }], { passed: 0, failed: 1, errored: 0 }, 1, [key]),
+        };
+        for (const [where, output] of Object.entries(outputs)) assertNothingOfKey(where, output, key);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('gist-check: the key in every sink, in every form', function () {
