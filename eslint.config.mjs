@@ -63,6 +63,12 @@ function importRule(folder, floor, pure) {
   ];
 }
 
+/** Notifications, modals and progress only through src/shared/notify.ts. */
+const NOTIFY_ONLY = ['MemberExpression[property.name=/^(showErrorMessage|showWarningMessage|showInformationMessage|withProgress)$/]', 'ObjectPattern > Property[key.name=/^(showErrorMessage|showWarningMessage|showInformationMessage|withProgress)$/]'].map((selector) => ({
+  selector,
+  message: 'Show notifications, modals and progress through src/shared/notify.ts, with text from userMessage(): outside text in them would render as links that run commands.',
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', 'test-results/', 'test/screenshots/demo/', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
@@ -95,11 +101,22 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/shared/notify.ts'],
     rules: {
+      'no-restricted-syntax': ['error', ...NOTIFY_ONLY],
+    },
+  },
+  // gist-check prints only through its one writer, which redacts every line and makes outside text
+  // inert for a terminal and for the Actions runner's command parser. The rule replaces the one
+  // above for these files, so it carries that one's selectors too.
+  {
+    files: ['src/cli/**/*.ts'],
+    ignores: ['src/cli/consoleLines.ts', 'src/cli/gistCheck.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        ...['MemberExpression[property.name=/^(showErrorMessage|showWarningMessage|showInformationMessage|withProgress)$/]', 'ObjectPattern > Property[key.name=/^(showErrorMessage|showWarningMessage|showInformationMessage|withProgress)$/]'].map((selector) => ({
+        ...NOTIFY_ONLY,
+        ...["MemberExpression[object.name='process'][property.name=/^(stdout|stderr)$/]", "MemberExpression[object.name='io'][property.name=/^(out|err)$/]", "MemberExpression[object.name='console']"].map((selector) => ({
           selector,
-          message: 'Show notifications, modals and progress through src/shared/notify.ts, with text from userMessage(): outside text in them would render as links that run commands.',
+          message: 'gist-check writes stdout and stderr only through src/cli/consoleLines.ts: it redacts the key and keeps outside text from commanding a terminal or the Actions runner.',
         })),
       ],
     },

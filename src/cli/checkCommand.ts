@@ -20,7 +20,6 @@ import { loadCheckLibraries } from '../expectations/checkLibraries';
 import { isResultsFileError } from '../runs/resultsFileError';
 import { ResultsWriter } from '../runs/resultsWriter';
 import { RESULTS_SUFFIX } from '../runs/resultsFormat';
-import { redactSecrets } from '../shared/redact';
 import { testLabel, variantLabel, variantsToRun } from '../checks/checkNames';
 import { runnableTests, runTestFile } from '../checks/checkRun';
 import { needsModel } from '../checks/modelGrading';
@@ -30,6 +29,7 @@ import { CheckTally, passRate, percent } from '../checks/checkTally';
 import { loadTestFile, type LoadedTestFile } from '../checks/testFileLoad';
 import { cellName, cellRecord, plain, skippedCellRecord, type CellRecord } from './cellRecord';
 import { parseCheckArgs, USAGE, type CheckArgs } from './cliArgs';
+import { consoleLines } from './consoleLines';
 import { findTestFiles } from './findTestFiles';
 import { annotationsOf, stepSummary, workflowCommand } from './githubActions';
 import { junitXml } from './junitReport';
@@ -80,9 +80,10 @@ function resultsPathFor(args: CheckArgs, loaded: LoadedTestFile, several: boolea
 }
 
 export async function runCheckCommand(io: CommandIo): Promise<number> {
-  const secrets: string[] = [];
-  const out = (text: string): void => io.out(`${redactSecrets(text, secrets)}\n`);
-  const err = (text: string): void => io.err(`${redactSecrets(text, secrets)}\n`);
+  // The key as given is redacted from the first line on (an argument error can quote anything);
+  // once checked, the key the calls send is too.
+  const secrets: string[] = [(io.env.GIST_API_KEY ?? '').trim()];
+  const { out, err } = consoleLines(io, secrets);
   const couldNotRun = (message: string): number => {
     err(`gist-check: ${message}`);
     return EXIT_COULD_NOT_RUN;
@@ -106,7 +107,6 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   const key = validateApiKey(rawKey);
   if (rawKey.trim() === '') return couldNotRun('set the environment variable GIST_API_KEY to your API key (in GitHub Actions, from a repository secret). It is never an option.');
   if (!key.ok) return couldNotRun(`GIST_API_KEY cannot be used: ${key.reason}`);
-  secrets.push(key.key);
   if (args.baseUrl === undefined) return couldNotRun('give the service with --base-url https://… (or GIST_BASE_URL).');
   const baseUrl = validateBaseUrl(args.baseUrl);
   if (!baseUrl.ok) return couldNotRun(baseUrl.reason);
@@ -180,7 +180,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
       for (const test of runnableTests(one).filter((entry) => needModel.has(entry.index))) {
         for (const variant of variants) {
           for (let sample = 1; sample <= one.file.repeat; sample++) {
-            const record = skippedCellRecord({ test, label: testLabel(test, one.file.tests.length), variant, sample }, LLM_RUBRIC_NOT_IN_CLI, { file: fileName, csv: csvName, samples: one.file.repeat });
+            const record = skippedCellRecord({ test, label: testLabel(test, one.file.tests.length), variant, sample }, LLM_RUBRIC_NOT_IN_CLI, { file: fileName, csv: csvName, samples: one.file.repeat, secrets });
             if (keepCells) run.cells.push(record);
             skippedCells += 1;
             out(lineOf(record));
@@ -197,7 +197,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         ...(io.signal !== undefined ? { signal: io.signal } : {}),
         ...(results !== undefined ? { results } : {}),
         onOutcome: (outcome) => {
-          const record = cellRecord(outcome, { file: fileName, csv: csvName, samples: one.file.repeat });
+          const record = cellRecord(outcome, { file: fileName, csv: csvName, samples: one.file.repeat, secrets });
           if (keepCells) run.cells.push(record);
           run.tally.add(outcome);
           total.add(outcome);
@@ -230,11 +230,11 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   if (args.junit !== undefined) {
     const junitPath = path.resolve(io.cwd, args.junit);
     await mkdir(path.dirname(junitPath), { recursive: true });
-    await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt }))));
+    await writeFile(junitPath, await junitXml(runs.map((run) => ({ file: run.file, cells: run.cells, seconds: run.seconds, startedAt: run.startedAt })), secrets));
   }
   if (github && summaryFile !== undefined && summaryFile !== '') {
     const byFile = runs.map((run) => ({ file: run.file, cells: run.cells, variants: run.tally.byVariant().map(({ variant, tally }) => ({ variant: variantLabel(variant), tally })) }));
-    await writeFile(summaryFile, redactSecrets(stepSummary(byFile, total.total, args.passRate), secrets), { flag: 'a' });
+    await writeFile(summaryFile, stepSummary(byFile, total.total, args.passRate, secrets), { flag: 'a' });
   }
 
   const { passed, failed, errored } = total.total;

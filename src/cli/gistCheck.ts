@@ -1,9 +1,9 @@
 // The gist-check program: `node gist-check.js [globs…] --base-url URL` (see cliArgs.ts). Built by
 // esbuild into one file with everything it uses (dist/cli/gist-check.js), packed as the npm
 // package gist-check (`npm run package:cli`). Ctrl+C stops new calls and reports what finished.
-import { redactSecrets } from '../shared/redact';
 import { batchedOutput } from './batchedOutput';
 import { runCheckCommand } from './checkCommand';
+import { consoleText } from './consoleLines';
 
 /** Set by esbuild from package.json; absent when run from the TypeScript build. */
 declare const GIST_CHECK_VERSION: string | undefined;
@@ -32,7 +32,7 @@ runCheckCommand({
     process.exitCode = code;
   },
   (error: unknown) => {
-    stderr(`${redactSecrets(`gist-check: failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, [process.env.GIST_API_KEY ?? ''])}\n`);
+    stderr(`${consoleText(`gist-check: failed unexpectedly: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, [(process.env.GIST_API_KEY ?? '').trim()])}\n`);
     process.exitCode = 2;
   },
 );

@@ -1,12 +1,14 @@
 // GitHub Actions: `::error file=…,line=…::` workflow commands that annotate a pull request at the
 // failing assertion's line, and a Markdown summary for $GITHUB_STEP_SUMMARY. Outside text goes in
 // escaped: a command's data and properties escape `%`, CR and LF (and `:` `,` in properties) as
-// GitHub's toolkit does, so a reason can neither end the command nor start another; the summary
+// GitHub's toolkit does, so a reason can neither end the command nor start another (and every key
+// is taken out of them before they are escaped); the summary
 // takes it as inert Markdown (every punctuation mark escaped, so no link, image or HTML). Pure Node.
 import { markdownText } from '../shared/markdown';
-import { escapeControl } from '../shared/oneLine';
+import { redactSecrets } from '../shared/redact';
+import { escapeControl, unhiddenLine } from '../shared/oneLine';
 import { percent, passRate, type Tally } from '../checks/checkTally';
-import { cellName, type CellRecord } from './cellRecord';
+import { cellName, redactedRecord, type CellRecord } from './cellRecord';
 
 /** As @actions/core's `escapeData`. */
 function escapeData(text: string): string {
@@ -18,18 +20,44 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-export function workflowCommand(command: 'error' | 'warning' | 'notice', properties: Readonly<Record<string, string | number | undefined>>, message: string): string {
-  const props = Object.entries(properties)
+declare const BUILT_HERE: unique symbol;
+
+/**
+ * A workflow command of ours, not yet written: the only thing gist-check's writer (consoleLines.ts)
+ * lets reach the runner as a command, written by `commandLine`.
+ */
+export interface WorkflowCommand {
+  readonly command: 'error' | 'warning' | 'notice';
+  readonly properties: ReadonlyArray<readonly [string, string]>;
+  readonly message: string;
+  readonly [BUILT_HERE]: true;
+}
+
+export function workflowCommand(command: WorkflowCommand['command'], properties: Readonly<Record<string, string | number | undefined>>, message: string): WorkflowCommand {
+  const kept = Object.entries(properties)
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-    // file= is the path GitHub places the annotation by: as it is, but for its control characters
-    // (an ESC must not reach the log); every other value comes here already plain.
-    .map(([name, value]) => `${name}=${escapeProperty(name === 'file' ? escapeControl(String(value)) : String(value))}`)
+    .map(([name, value]) => [name, String(value)] as const);
+  return { command, properties: kept, message } as unknown as WorkflowCommand;
+}
+
+/**
+ * The command's line: each value redacted of `secrets` first, then shown with nothing hidden
+ * (file=, the path GitHub places the annotation by, as it is but for its control characters: an
+ * ESC must not reach the log), then escaped as @actions/core does, so the runner reads back
+ * exactly that (test/unit/cli/actionsRunner.ts).
+ */
+export function commandLine(command: WorkflowCommand, secrets: readonly string[] = []): string {
+  const props = command.properties
+    .map(([name, value]) => {
+      const redacted = redactSecrets(value, secrets);
+      return `${name}=${escapeProperty(name === 'file' ? escapeControl(redacted) : unhiddenLine(redacted))}`;
+    })
     .join(',');
-  return `::${command}${props === '' ? '' : ` ${props}`}::${escapeData(message)}`;
+  return `::${command.command}${props === '' ? '' : ` ${props}`}::${escapeData(unhiddenLine(redactSecrets(command.message, secrets)))}`;
 }
 
 /** The annotations of one cell: one per failed assertion at its line, one at the test for an error or a threshold. */
-export function annotationsOf(record: CellRecord): string[] {
+export function annotationsOf(record: CellRecord): WorkflowCommand[] {
   const title = `${record.test} › ${record.variant}`;
   if (record.verdict === 'errored' && record.error !== undefined) {
     return [workflowCommand('error', { file: record.at.file, line: record.at.line, title }, `${cellName(record)}: the call failed (${record.error.kind}): ${record.error.message}`)];
@@ -42,7 +70,13 @@ export function annotationsOf(record: CellRecord): string[] {
 /** At most this many failed cells are listed in the summary (GitHub takes up to 1 MiB per step). */
 const MAX_SUMMARY_FAILURES = 100;
 
-export function stepSummary(files: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly variants: ReadonlyArray<{ readonly variant: string; readonly tally: Tally }> }>, total: Tally, required: number): string {
+/**
+ * The summary's Markdown: every key taken out of what it shows before it is escaped, and out of
+ * what is written again, with the forms Markdown makes of a key (`gk\_…`).
+ */
+export function stepSummary(written: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly variants: ReadonlyArray<{ readonly variant: string; readonly tally: Tally }> }>, total: Tally, required: number, secrets: readonly string[]): string {
+  // Redacted before Markdown escapes anything (`gk\_…` would hide a key from the search).
+  const files = written.map(({ file, cells, variants }) => ({ file: redactSecrets(file, secrets), cells: cells.map((cell) => redactedRecord(cell, secrets)), variants: variants.map(({ variant, tally }) => ({ variant: redactSecrets(variant, secrets), tally })) }));
   const rate = passRate(total);
   const lines = [
     '## Gist checks',
@@ -71,5 +105,5 @@ export function stepSummary(files: ReadonlyArray<{ readonly file: string; readon
     }
     if (failed.length > MAX_SUMMARY_FAILURES) lines.push(`- … and ${failed.length - MAX_SUMMARY_FAILURES} more`);
   }
-  return `${lines.join('\n')}\n`;
+  return redactSecrets(`${lines.join('\n')}\n`, secrets);
 }

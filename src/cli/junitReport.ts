@@ -7,7 +7,8 @@
 // junit-report-builder (which leaves out characters XML cannot hold), loaded only when a run asks
 // for --junit (it and lodash took ~15 ms of every gist-check start). Pure Node.
 import type JunitBuilder from 'junit-report-builder';
-import { cellName, plain, type CellRecord } from './cellRecord';
+import { redactSecrets } from '../shared/redact';
+import { cellName, plain, redactedRecord, type CellRecord } from './cellRecord';
 
 /** Expected and actual text in a failure's body, each cut here (the body is for reading, not diffing). */
 const MAX_BODY_TEXT = 4000;
@@ -34,8 +35,13 @@ function failureBody(record: CellRecord): string {
   return lines.join('\n');
 }
 
-/** The XML text of a run: the files in the order they ran, their cells in the order they finished. */
-export async function junitXml(files: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly seconds: number; readonly startedAt: Date }>): Promise<string> {
+/**
+ * The XML text of a run: the files in the order they ran, their cells in the order they finished.
+ * Every key is taken out of what it shows before anything is escaped, cut or quoted, and out of
+ * what is written again, with the forms XML makes of a key (`&amp;`, `&quot;`…).
+ */
+export async function junitXml(written: ReadonlyArray<{ readonly file: string; readonly cells: readonly CellRecord[]; readonly seconds: number; readonly startedAt: Date }>, secrets: readonly string[]): Promise<string> {
+  const files = written.map((one) => ({ ...one, file: redactSecrets(one.file, secrets), cells: one.cells.map((cell) => redactedRecord(cell, secrets)) }));
   // A CommonJS module whose builder is the module itself.
   const junit = (await import('junit-report-builder')) as unknown as { default?: typeof JunitBuilder } & typeof JunitBuilder;
   const builder = (junit.default ?? junit).newBuilder().name('gist-check');
@@ -61,7 +67,7 @@ export async function junitXml(files: ReadonlyArray<{ readonly file: string; rea
       }
     }
   }
-  return withinSchema(builder.build(), skippedWhy);
+  return redactSecrets(withinSchema(builder.build(), skippedWhy), secrets);
 }
 
 /**

@@ -4,11 +4,15 @@
 // Forms, character by character and mixed freely (a service can escape half a key): the character
 // itself; `\uXXXX` or `\xXX` behind backslashes (JSON and JavaScript, escaped once or more); a
 // backslash before a punctuation mark (JSON's `\/`, `\"`, `\\`); `%XX` percent-encoded once or
-// more (`%5F`, `%255F`); HTML's `&#95;` and `&#x5F;`; any of these inside another (a `%` written as
-// `\u0025`). Hex digits in either case. And the key in base64 (standard or URL-safe), whatever its
-// alignment. The text's escapes are decoded layer by layer, each decoded layer is searched for the
-// key, and what is found is mapped back to the text as written, whole escapes included. Text is
-// redacted before it is cut, so no cut can leave a part of the key behind.
+// more (`%5F`, `%255F`); HTML's `&#95;` and `&#x5F;`, XML's `&amp;` `&lt;` `&gt;` `&quot;` `&apos;`;
+// Markdown's backslash before any punctuation mark, `\_` too; any of these inside another (a `%`
+// written as `\u0025`). Hex digits in either case. And the key in base64 (standard or URL-safe),
+// whatever its alignment. The text's escapes are decoded layer by layer, each decoded layer is
+// searched for the key, and what is found is mapped back to the text as written, whole escapes
+// included. A key holds no space or control character (validateApiKey), so one found with line
+// breaks, spaces or invisible characters inside (as they are, or escaped: `\n`, `%0A`, `&#10;`,
+// `⟨U+200B⟩`) is the key broken by a service or a wrap, and is redacted with them. Text is redacted
+// before it is cut or formatted, so no cut or escape can leave a part of the key behind.
 import { recordOf } from './keyedRecord';
 
 /**
@@ -29,7 +33,10 @@ export function isRedactable(secret: string | undefined): secret is string {
  * JavaScript: pairs are escaped backslashes, an odd one escapes what follows: `\uXXXX`, `\xXX`, a
  * punctuation mark), `%XX`, `&#NN;`, `&#xHH;`. Bounded repetitions keep the scan linear.
  */
-const ESCAPE = /(\\{1,16})(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([^\w\s\\]))?|%([0-9a-fA-F]{2})|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?/g;
+const ESCAPE = /(\\{1,16})(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([^\w\s\\]|_))?|%([0-9a-fA-F]{2})|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?|&(amp|lt|gt|quot|apos);/g;
+
+/** XML's named entities (HTML's too), as junit-report-builder and others write them. */
+const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
  * A text with its escapes decoded once. Escape `i` starts at `at[i]` of `text`, is `length[i]`
@@ -46,7 +53,10 @@ interface Layer {
 
 /** What one escape stands for, one level down; undefined when it stands for itself. */
 function decodedText(match: RegExpExecArray): string | undefined {
-  const [whole, backslashes, unicode, hex2, punctuation, percent, decimal, hex] = match;
+  const [whole, backslashes, unicode, hex2, punctuation, percent, decimal, hex, named] = match;
+  if (named !== undefined) {
+    return NAMED_ENTITIES[named];
+  }
   if (backslashes !== undefined) {
     const pairs = '\\'.repeat(backslashes.length >> 1);
     const escaped = unicode !== undefined || hex2 !== undefined || punctuation !== undefined;
@@ -157,9 +167,10 @@ function spanBelow(layer: Layer, start: number, end: number): [number, number] {
 
 /**
  * The forms a writer makes of a key (JSON-escaped once to three times, percent-encoded in either
- * hex case), searched for literally in the text as written. Decoding the text's escapes finds the
+ * hex case; XML's and HTML's entities, Markdown's backslashes, a workflow command's percent
+ * escapes), searched for literally in the text as written. Decoding the text's escapes finds the
  * key in any mix of them, but a key that itself holds escape syntax (`%5f`, `\\!`) is changed by
- * the decoding too; its written forms are found as they stand.
+ * the decoding too; its written forms are found as they stand (one of them escaped again is not).
  */
 function writtenForms(secret: string): string[] {
   const forms = new Set<string>();
@@ -171,6 +182,15 @@ function writtenForms(secret: string): string[] {
   const percent = encodeURIComponent(secret);
   forms.add(percent);
   forms.add(percent.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+  // XML text and attributes as xmlbuilder writes them, and with every entity.
+  const amp = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  forms.add(amp.replace(/>/g, '&gt;'));
+  forms.add(amp.replace(/"/g, '&quot;'));
+  forms.add(amp.replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;'));
+  forms.add(secret.replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, (char) => `\\${char}`));
+  const data = secret.replace(/%/g, '%25');
+  forms.add(data);
+  forms.add(data.replace(/:/g, '%3A').replace(/,/g, '%2C'));
   forms.delete(secret);
   return [...forms];
 }
@@ -234,13 +254,15 @@ function secretSet(secrets: readonly string[]): SecretSet {
 }
 
 /**
- * Where the ESCAPE pattern could decode something: a backslash before `u`, `x` or a mark (a pair
- * of backslashes included), `%XX`, `&#`. A backslash before a letter, digit or space (`\n`) stands
- * for itself to `decodedText`. A text with none of these has no layer below it.
+ * Where the ESCAPE pattern could decode something: a backslash before `u`, `x`, `_` or a mark (a
+ * pair of backslashes included), `%XX`, `&#`, a named entity. A backslash before another letter, a
+ * digit or a space (`\n`) stands for itself to `decodedText`. A text with none of these has no
+ * layer below it.
  */
-const MAY_DECODE = /\\[^\w\s]|\\[ux]|%[0-9a-fA-F]{2}|&#/;
-const ESCAPE_AT = /\\(?:[^\w\s]|[ux])/y;
+const MAY_DECODE = /\\[^\w\s]|\\[ux_]|%[0-9a-fA-F]{2}|&#|&(?:amp|lt|gt|quot|apos);/;
+const ESCAPE_AT = /\\(?:[^\w\s]|[ux_])/y;
 const PERCENT_AT = /%[0-9a-fA-F]{2}/y;
+const ENTITY_AT = /&(?:#|amp;|lt;|gt;|quot;|apos;)/y;
 
 /**
  * `MAY_DECODE.test(text)`, found by jumping from one `\`, `%` or `&#` to the next: the pattern
@@ -248,8 +270,11 @@ const PERCENT_AT = /%[0-9a-fA-F]{2}/y;
  * test holds the two equal).
  */
 export function mayDecode(text: string): boolean {
-  if (text.includes('&#')) {
-    return true;
+  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
+    ENTITY_AT.lastIndex = at;
+    if (ENTITY_AT.test(text)) {
+      return true;
+    }
   }
   for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', at + 1)) {
     ESCAPE_AT.lastIndex = at;
@@ -269,9 +294,109 @@ export function mayDecode(text: string): boolean {
 /** The pattern `mayDecode` finds, for the property test that holds them equal. */
 export const MAY_DECODE_PATTERN = MAY_DECODE;
 
+/** What a key can never hold, so what sits inside one only where it was broken: spaces, line breaks, controls, invisible characters. */
+const GAP_CHARACTER = /^[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+const GAP_RAW = /[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]+/uy;
 /**
- * True when `secretSpans` would find nothing, proved cheaply: no literal form of a key in the text
- * and nothing in it that decodes. Exactly the first step of the search, without the decoding.
+ * Such a character escaped as a sink writes it: `\n` `\r` `\t` behind any backslashes (JSON,
+ * escaped once or more), `\u000a`, `\x0a`, `%0A` (a workflow command, a URL), `&#10;`, `&#xA;`, or
+ * `⟨U+200B⟩` (how outside text shows an invisible character). What it stands for is checked apart.
+ */
+const GAP_ESCAPE = /\\+(?:[nrtfv]|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2}))|%([0-9a-fA-F]{2})|&#(?:([0-9]{1,7})|[xX]([0-9a-fA-F]{1,6}));?|⟨U\+([0-9A-F]{4,6})⟩/y;
+
+/** True when no gap can start with the character `code`: visible ASCII other than `\`, `%` and `&` (most characters of most texts). */
+function cannotStartGap(code: number): boolean {
+  return code > 0x20 && code < 0x7f && code !== 0x5c && code !== 0x25 && code !== 0x26;
+}
+
+/**
+ * The length of the gap that starts at `at` of `text`, 0 when none does: a run of raw gap
+ * characters (never a key's), or one escape (made of characters a key can hold, so the caller
+ * looks for the key's next character after each one).
+ */
+function gapAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (at >= text.length || cannotStartGap(code)) {
+    return 0;
+  }
+  let end = at;
+  // Spaces and line breaks without a regular expression: the common gaps.
+  for (let next = code; next === 0x20 || next === 0x0a || next === 0x0d || next === 0x09; next = text.charCodeAt(end)) {
+    end += 1;
+  }
+  // Other raw gap characters are controls or beyond ASCII: the pattern only for those.
+  const after = text.charCodeAt(end);
+  if (after < 0x20 || after >= 0x7f) {
+    GAP_RAW.lastIndex = end;
+    if (GAP_RAW.test(text)) {
+      end = GAP_RAW.lastIndex;
+    }
+  }
+  if (end > at) {
+    return end - at;
+  }
+  GAP_ESCAPE.lastIndex = at;
+  const escape = GAP_ESCAPE.exec(text);
+  if (escape === null) {
+    return 0;
+  }
+  const hex = escape[1] ?? escape[2] ?? escape[3] ?? escape[5] ?? escape[6];
+  const point = hex !== undefined ? Number.parseInt(hex, 16) : escape[4] !== undefined ? Number(escape[4]) : 0x0a;
+  return point <= 0x10ffff && GAP_CHARACTER.test(String.fromCodePoint(point)) ? escape[0].length : 0;
+}
+
+/**
+ * Where a stretch of `text` from `at` that spells `secret` with gaps inside it (never at its ends)
+ * ends, or -1: the key with a line break a service put in, or the `\n` a sink wrote for it. A
+ * character of the key is taken as itself before it is taken as a gap. By character codes: this
+ * runs at every place the key's first character is, in every text redacted.
+ */
+function gappedEnd(text: string, secret: string, at: number): number {
+  let end = at + 1;
+  let matched = 1;
+  let gaps = false;
+  while (matched < secret.length) {
+    if (text.charCodeAt(end) === secret.charCodeAt(matched)) {
+      end += 1;
+      matched += 1;
+      continue;
+    }
+    const gap = gapAt(text, end);
+    if (gap === 0) {
+      return -1;
+    }
+    end += gap;
+    gaps = true;
+  }
+  return gaps ? end : -1;
+}
+
+/** Each `[start, end)` of `text` that spells `secret` with gaps inside it (gappedEnd). */
+function gappedSpans(text: string, secret: string, found: (start: number, end: number) => void): void {
+  const first = secret[0] ?? '';
+  for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
+    const end = gappedEnd(text, secret, at);
+    if (end !== -1) {
+      found(at, end);
+    }
+  }
+}
+
+/** True when `secret` is in `text` with gaps inside. */
+function hasGappedSpan(text: string, secret: string): boolean {
+  const first = secret[0] ?? '';
+  for (let at = text.indexOf(first); at !== -1; at = text.indexOf(first, at + 1)) {
+    if (gappedEnd(text, secret, at) !== -1) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * True when `secretSpans` would find nothing, proved cheaply: no literal form of a key in the text,
+ * no key with gaps inside, and nothing in it that decodes. Exactly the first step of the search,
+ * without the decoding.
  */
 function provablyClean(text: string, set: SecretSet): boolean {
   if (mayDecode(text)) {
@@ -279,6 +404,11 @@ function provablyClean(text: string, set: SecretSet): boolean {
   }
   for (const form of set.forms) {
     if (text.includes(form)) {
+      return false;
+    }
+  }
+  for (const secret of set.secrets) {
+    if (hasGappedSpan(text, secret)) {
       return false;
     }
   }
@@ -295,6 +425,9 @@ function secretSpans(text: string, set: SecretSet): Array<[number, number]> {
       for (let at = layerText.indexOf(form); at !== -1; at = layerText.indexOf(form, at + 1)) {
         found(at, at + form.length);
       }
+    }
+    for (const secret of secrets) {
+      gappedSpans(layerText, secret, found);
     }
   };
   literal(text, (start, end) => spans.push([start, end]));

@@ -98,7 +98,7 @@ describe('gist-check JUnit XML against Jenkins’ JUnit schema', function () {
       reason: undefined,
       error: undefined,
     });
-    const xml = await junitXml([{ file: 'a.gisttest.json', seconds: 1, startedAt: new Date(0), cells: [cell('first', 'skipped', 'why one'), cell('quoted', 'failed'), cell('second', 'skipped', 'why two \ufffe & "q"')] }]);
+    const xml = await junitXml([{ file: 'a.gisttest.json', seconds: 1, startedAt: new Date(0), cells: [cell('first', 'skipped', 'why one'), cell('quoted', 'failed'), cell('second', 'skipped', 'why two \ufffe & "q"')] }], []);
     assertValid([xml]);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml) as { testsuites: { testsuite: { testcase: Array<{ skipped?: { message: string }; 'system-out'?: string }> } } };
     const [first, quoted, second] = parsed.testsuites.testsuite.testcase;
@@ -133,7 +133,7 @@ describe('gist-check JUnit XML against Jenkins’ JUnit schema', function () {
     // One xmllint for all of them, so no shrinking: a failure names the seed and the records of the report.
     const seed = Math.floor(Math.random() * 2 ** 31);
     const runs = fc.sample(run, { numRuns: 300, seed });
-    const documents = await Promise.all(runs.map((files) => junitXml(files)));
+    const documents = await Promise.all(runs.map((files) => junitXml(files, [])));
     assertValid(documents, (index) => `seed ${seed}, records: ${JSON.stringify(runs[index]).slice(0, 4000)}`);
   });
 });

@@ -78,6 +78,32 @@ describe('redaction of the API key', function () {
     }
   });
 
+  it('redacts a key with line breaks, spaces or invisible characters inside, written as they are or escaped as a sink writes them (issue 46)', function () {
+    const key = 'gk_demo_ada';
+    const gaps = ['\n', '\r\n', ' ', '\t', '\u200b', '\u2028', '\u0085', '\\n', '\\\\r\\\\n', '\\u000a', '%0A', '%0d%0a', '&#10;', '&#x2028;', '⟨U+200B⟩', '\n  \n'];
+    for (const gap of gaps) {
+      for (const at of [1, 4, 10]) {
+        const written = `${key.slice(0, at)}${gap}${key.slice(at)}`;
+        const redacted = redactSecrets(`before ${written} after`, [key]);
+        assert.equal(redacted, 'before *** after', JSON.stringify(written));
+        assert.equal(redactSecretsFully(`before ${written} after`, [key]), redacted);
+      }
+    }
+    assert.equal(redactSecrets(`gk_de\nmo\u200b_a\\nda`, [key]), '***', 'several gaps of several kinds');
+    assert.equal(redactSecrets('a gk_demo_ad\nb c', [key]), 'a gk_demo_ad\nb c', 'not the key: nothing changed');
+    assert.equal(redactSecrets('gk_demo_ada\n b', [key]), '***\n b', 'a gap after the key is no part of it');
+  });
+
+  it('redacts a key as Markdown escapes it (`\\_`) and as XML escapes it (`&amp;`, `&lt;`, `&quot;`…) (issue 46)', function () {
+    const key = 'gk_<&"\'>_x';
+    const markdown = key.replace(/[!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]/g, (char) => `\\${char}`);
+    const xml = key.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+    for (const written of [markdown, xml, xml.replace('&amp;', '&amp;\n'), JSON.stringify(markdown).slice(1, -1)]) {
+      assert.equal(redactSecrets(`| ${written} |`, [key]), '| *** |', written);
+    }
+    assert.equal(redactSecrets('gk\\_demo\\_ada', ['gk_demo_ada']), '***');
+  });
+
   it('leaves text without the key alone', function () {
     assert.equal(redactSecrets('nothing secret here', ['gk_demo_ada', undefined]), 'nothing secret here');
   });
@@ -108,7 +134,7 @@ describe('redaction of the API key', function () {
     fc.assert(
       fc.property(
         key,
-        fc.array(fc.oneof(fc.string(), fc.constantFrom('\\n', '\\t', '%G1', '&#', '&amp;', '\\', '\\\\', '***', '"', '%'), fc.tuple(fc.nat(), fc.nat(), fc.nat()).map(([a, b, c]) => [a, b, c]), fc.nat()), { maxLength: 12 }),
+        fc.array(fc.oneof(fc.string(), fc.constantFrom('\\n', '\\t', '%G1', '&#', '&amp;', '&lt;', '&quot', '\\', '\\\\', '***', '"', '%', '\n', ' ', '%0A', '\\\\n', '&#10;', '\u200b', '⟨U+200B⟩', '\\_'), fc.tuple(fc.nat(), fc.nat(), fc.nat()).map(([a, b, c]) => [a, b, c]), fc.nat()), { maxLength: 12 }),
         (secret, parts) => {
           const pieces = parts.map((part) => {
             if (typeof part === 'string') {
@@ -134,14 +160,14 @@ describe('redaction of the API key', function () {
   });
   it('finds where a text may decode exactly where the escape pattern does (the fast scan and the pattern agree)', function () {
     // Backslashes, percents, ampersands and hashes among word characters, u and x, hex digits and every kind of space JavaScript's \s knows.
-    const unit = fc.constantFrom(...'\\%&#ux0aFgG_ -!"\n\t\u00a0\u2028\ufeff\u3000\u1680'.split(''));
+    const unit = fc.constantFrom(...'\\%&#ux0aFgG_ -!"\n\t\u00a0\u2028\ufeff\u3000\u1680mpltqos;'.split(''));
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit, maxLength: 16 }), fc.string()), (text) => {
         assert.equal(mayDecode(text), MAY_DECODE_PATTERN.test(text), JSON.stringify(text));
       }),
       { numRuns: 20000 },
     );
-    for (const text of ['\\', 'a\\', '\\n', '\\\\', '\\u', '\\ ', '\\\u00a0', '%', '%4', '%4g', '%4F', '&', '&#', '#&']) {
+    for (const text of ['&amp;', '&amp', '&lt;', '&apos;', '\\_', '\\', 'a\\', '\\n', '\\\\', '\\u', '\\ ', '\\\u00a0', '%', '%4', '%4g', '%4F', '&', '&#', '#&']) {
       assert.equal(mayDecode(text), MAY_DECODE_PATTERN.test(text), JSON.stringify(text));
     }
   });
