@@ -5,7 +5,7 @@
 import { fileChunks, whyUnreadable } from '../dataset/dataRows';
 import { splitLines, type SplitLine } from '../dataset/lineSplitter';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
-import { oneLine } from '../shared/oneLine';
+import { resultsLineJson } from './resultsLineJson';
 import { RESULTS_VERSION, type ResultsLine, type RunHeader } from './resultsFormat';
 import { ResultsFileError } from './resultsFileError';
 import { parseHeader, parseResultsLine } from './resultsValidation';
@@ -22,12 +22,10 @@ export interface ResultsStream {
   readonly entries: AsyncGenerator<ResultsEntry>;
 }
 
+/** A line as JSON, in the reader's words ("it …"). */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, problem: `it is not JSON (${oneLine(error instanceof Error ? error.message : String(error), 120)})` };
-  }
+  const json = resultsLineJson(text);
+  return json.ok ? json : { ok: false, problem: `it ${json.problem}` };
 }
 
 /**

@@ -91,6 +91,12 @@ export const MAX_RESULT_CONTENT_BYTES = 1024 * 1024;
  * escapes every character (6 bytes for one), so what the writer writes the reader reads.
  */
 export const MAX_RESULT_LINE_BYTES = 32 * 1024 * 1024;
+/**
+ * JSON values (objects, arrays, their members and items) of one results line: a run's line holds a
+ * few hundred (64 values, the checks' assertions). Past this a line is skipped before it is parsed:
+ * JSON.parse takes about 1 µs a member, so a 32 MiB line of members held the extension host 12 s.
+ */
+export const MAX_RESULT_LINE_VALUES = 10_000;
 
 /**
  * The votes files beside one results file (one per reviewer and per judge model; review/votes.ts
