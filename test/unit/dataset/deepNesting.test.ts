@@ -10,8 +10,10 @@ import { jsonArrayRows } from '../../../src/dataset/jsonArrayRows';
 import { jsonlRows } from '../../../src/dataset/jsonlRows';
 import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 import { MAX_SCHEMA_DEPTH } from '../../../src/expectations/checkLimits';
+import { failedAssertions } from '../../../src/expectations/gradeTest';
 import { parseTestFile } from '../../../src/expectations/parseTestFile';
 import { MAX_JSON_DEPTH } from '../../../src/shared/limits';
+import { grade } from '../expectations/checkFixture';
 import { chunksOf, collect } from './chunks';
 
 /** JSON text nesting `depth` objects and arrays (picked by `shape`), a number innermost. */
@@ -115,6 +117,20 @@ describe('outside JSON nested past the depth limit', function () {
         if (deep) assert.match(parsed.ok ? '' : parsed.reason, /line 3\b/);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  it('an output nested past the limit fails equals with the reason, never a stack overflow', function () {
+    fc.assert(
+      fc.property(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 200 * MAX_JSON_DEPTH }), shape, (inner, form) => {
+        const output = nested(inner, form);
+        const [failed] = failedAssertions(grade([{ type: 'equals', value: { k: 1 } }], output));
+        assert.ok(failed !== undefined);
+        assert.doesNotMatch(failed.reason, /call stack|could not be evaluated/, failed.reason);
+        assert.match(failed.reason, /as JSON/);
+        assert.equal(grade([{ type: 'not-equals', value: { k: 1 } }], output).pass, true);
+      }),
+      { numRuns: 20 },
     );
   });
 });
