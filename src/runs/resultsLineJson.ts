@@ -3,7 +3,9 @@
 // a structure of millions of members in a member nobody reads: JSON.parse builds all of them, about
 // 1 µs each, synchronously on the extension host. So the values are counted first, without
 // parsing, by a scan that skips over strings at native speed, and a line past MAX_RESULT_LINE_VALUES
-// is refused before it is parsed. Pure: no `vscode`.
+// is refused before it is parsed; a line nested past MAX_JSON_DEPTH is refused too, as every
+// outside JSON is. Pure: no `vscode`.
+import { NESTED_TOO_DEEP, nestedDeeperThan } from '../shared/jsonDepth';
 import { MAX_RESULT_LINE_VALUES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 
@@ -42,16 +44,19 @@ export function jsonValueCount(text: string, max = Number.POSITIVE_INFINITY): nu
   return count;
 }
 
-export type LineJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly kind: 'tooManyValues' | 'notJson'; readonly problem: string };
+export type LineJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly kind: 'tooManyValues' | 'tooDeep' | 'notJson'; readonly problem: string };
 
 /** A results line's text as JSON; `problem` is a sentence's end after "Line N" or "it". */
 export function resultsLineJson(text: string): LineJson {
   if (jsonValueCount(text, MAX_RESULT_LINE_VALUES) > MAX_RESULT_LINE_VALUES) {
     return { ok: false, kind: 'tooManyValues', problem: `holds more than ${MAX_RESULT_LINE_VALUES.toLocaleString('en-US')} JSON values (members and items), where a run writes a few hundred` };
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    value = JSON.parse(text);
   } catch (error) {
     return { ok: false, kind: 'notJson', problem: `is not JSON (${oneLine(error instanceof Error ? error.message : String(error), 120)})` };
   }
+  // Cheap now (at most MAX_RESULT_LINE_VALUES to walk), and no check after this one meets a deep value.
+  return nestedDeeperThan(value) ? { ok: false, kind: 'tooDeep', problem: NESTED_TOO_DEEP } : { ok: true, value };
 }

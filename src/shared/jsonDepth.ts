@@ -6,8 +6,10 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { MAX_JSON_DEPTH } from './limits';
 
-/** The sentence that says why a value or text is refused, for a row's reason or a problem. */
-export const TOO_DEEP_REASON = `it nests objects and arrays more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep; flatten it`;
+/** What is wrong with a value or text past the limit, after "it" or "the line". */
+export const NESTED_TOO_DEEP = `nests objects and arrays more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep`;
+/** The sentence that says why a row or a file someone writes by hand is refused, and what to do. */
+export const TOO_DEEP_REASON = `it ${NESTED_TOO_DEEP}; flatten it`;
 
 /** Whether `value` (parsed JSON) nests objects and arrays more than `max` levels deep. */
 export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {

@@ -3,6 +3,9 @@
 // the reason, never a RangeError, whatever the depth; rows at or under the limit read as before,
 // and the rows after a deep one are still read.
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import { catalogFromBytes } from '../../../src/catalog/catalogText';
 import type { DataEvent } from '../../../src/dataset/dataRecord';
@@ -12,9 +15,13 @@ import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 import { MAX_SCHEMA_DEPTH } from '../../../src/expectations/checkLimits';
 import { failedAssertions } from '../../../src/expectations/gradeTest';
 import { parseTestFile } from '../../../src/expectations/parseTestFile';
+import { parseVotesFile } from '../../../src/review/votesReader';
+import { ResultsIndex } from '../../../src/lab/resultsIndex';
 import { MAX_JSON_DEPTH } from '../../../src/shared/limits';
 import { grade } from '../expectations/checkFixture';
 import { chunksOf, collect } from './chunks';
+import { resultsHeaderOf } from '../../fixtures/resultsHeader';
+import { resultLineOf } from '../../fixtures/resultLine';
 
 /** JSON text nesting `depth` objects and arrays (picked by `shape`), a number innermost. */
 function nested(depth: number, shape: readonly boolean[]): string {
@@ -132,5 +139,27 @@ describe('outside JSON nested past the depth limit', function () {
       }),
       { numRuns: 20 },
     );
+  });
+
+  it('a votes line or a results line past the limit is a problem at its line, its members never quoted', async function () {
+    // A votes header may be 64 KiB: 30,000 levels fit.
+    for (const inner of [MAX_JSON_DEPTH, 30_000]) {
+      const votes = parseVotesFile(`{"type":"header","format":"gist-votes","version":${nested(inner, [true])}}\n`);
+      assert.deepEqual(
+        votes.problems.map((problem) => `${problem.line}: ${problem.message}`.slice(0, 120)),
+        [`1: the line nests objects and arrays more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep`],
+      );
+    }
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gist-deep-results-'));
+    try {
+      const file = path.join(dir, 'deep.gistrun.jsonl');
+      const deep = JSON.stringify({ ...resultLineOf({ row: 2, variant: 'formal', content: 'x' }), extensions: 'DEEP' }).replace('"DEEP"', nested(5_000, [false]));
+      writeFileSync(file, `${[JSON.stringify(resultsHeaderOf({}, 3)), JSON.stringify(resultLineOf({ row: 1, variant: 'formal', content: 'a' })), deep, JSON.stringify(resultLineOf({ row: 3, variant: 'formal', content: 'c' }))].join('\n')}\n`);
+      const index = await ResultsIndex.open(file);
+      assert.deepEqual([...index.rows.keys()].sort(), [1, 3]);
+      assert.deepEqual(index.problems, [`Line 3 nests objects and arrays more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep; it is skipped.`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
