@@ -3,7 +3,8 @@
 // (sc/source/ui/docshell/impex.cxx: `ReadCsvLine` reads a physical line with
 // `ReadUniOrByteStringLine`, which ends it at CR, LF or CRLF, and joins the next line only while a
 // quoted field is open; `ScanNextFieldFromString` splits the fields); Excel splits the same way.
-// - Outside quotes a lone CR, a lone LF and CRLF each end a record; U+2028, U+2029 and U+0085 do not.
+// - Outside quotes CR, LF, CRLF and LFCR each end a record (tools/source/stream/stream.cxx,
+//   `SvStream::ReadLine`, takes the other of the pair with the first); U+2028, U+2029 and U+0085 do not.
 // - A field that starts with `"` is quoted: `""` inside is one `"`, and line breaks and separators
 //   are part of it; the field ends at the next lone `"`.
 // - A `"` anywhere else is an ordinary character.
@@ -11,13 +12,19 @@
 // Calc appends to the field and Excel mangles) is an error here, since no writer should produce it.
 
 export function spreadsheetRecords(text: string, separator = ','): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
+  return spreadsheetCells(text, separator).map((record) => record.map((cell) => cell.text));
+}
+
+/** The records' cells, each with whether it was quoted (a spreadsheet's own export quotes text and leaves numbers bare). */
+export function spreadsheetCells(text: string, separator = ','): Array<Array<{ readonly text: string; readonly quoted: boolean }>> {
+  const records: Array<Array<{ readonly text: string; readonly quoted: boolean }>> = [];
+  let record: Array<{ readonly text: string; readonly quoted: boolean }> = [];
   let i = 0;
   const endsField = (char: string | undefined): boolean => char === undefined || char === separator || char === '\r' || char === '\n';
   while (i < text.length) {
     let field = '';
-    if (text[i] === '"') {
+    const quoted = text[i] === '"';
+    if (quoted) {
       i++;
       for (;;) {
         if (i >= text.length) throw new Error(`A quoted field is never closed (from offset ${i}).`);
@@ -37,17 +44,17 @@ export function spreadsheetRecords(text: string, separator = ','): string[][] {
     } else {
       while (!endsField(text[i])) field += text[i++];
     }
-    record.push(field);
+    record.push({ text: field, quoted });
     const next = text[i];
     if (next === separator) {
       i++;
-      if (i === text.length) record.push('');
+      if (i === text.length) record.push({ text: '', quoted: false });
       continue;
     }
-    // A record ends here: CRLF, a lone CR or a lone LF, or the end of the text.
+    // A record ends here: CRLF, LFCR, a lone CR or a lone LF, or the end of the text.
     records.push(record);
     record = [];
-    if (next === '\r' && text[i + 1] === '\n') i += 2;
+    if ((next === '\r' && text[i + 1] === '\n') || (next === '\n' && text[i + 1] === '\r')) i += 2;
     else if (next !== undefined) i++;
   }
   if (record.length > 0) records.push(record);
