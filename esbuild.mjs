@@ -17,15 +17,14 @@ const require = createRequire(import.meta.url);
 /**
  * Libraries loaded on first use, each a bundle of its own beside dist/extension.js: `import('x')`
  * in the extension becomes `require('./<file>')`. undici on the first request; the data file
- * parsers when a data file is read; csv-stringify on an export; RE2, Ajv and fastest-levenshtein
- * when a test file is first parsed (src/expectations/checkLibraries.ts). A static import of one of
- * them is an error, so none slips into the startup bundle. yaml when checks are exported to promptfoo.
+ * parsers when a data file is read; RE2, Ajv and fastest-levenshtein when a test file is first
+ * parsed (src/expectations/checkLibraries.ts). A static import of one of them is an error, so none
+ * slips into the startup bundle. yaml when checks are exported to promptfoo.
  */
 const LAZY_LIBRARIES = {
   undici: 'undici.js',
   'csv-parse': 'lib/csv-parse.js',
   '@streamparser/json': 'lib/streamparser-json.js',
-  'csv-stringify/sync': 'lib/csv-stringify.js',
   re2js: 'lib/re2js.js',
   ajv: 'lib/ajv.js',
   'fastest-levenshtein': 'lib/fastest-levenshtein.js',

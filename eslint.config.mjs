@@ -21,7 +21,7 @@ const PURE_MODULES = {
   languageModels: ['{askModel,llmRubric,modelFailure,promptData}.ts'],
   judge: ['{judgeAgreement,judgeAnswer,judgeArgs,judgeCells,judgeConsentQuestion,judgeInstruction,judgePlan,judgePrompt,judgeRun,judgeVotesFile}.ts'],
   review: ['**/*.ts'],
-  shared: ['{accountStatus,commandIds,duration,flowButtons,gistUser,inertText,invisibles,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
+  shared: ['{accountStatus,commandIds,csvRecord,duration,flowButtons,gistUser,inertText,invisibles,jsonDepth,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
   statistics: ['**/*.ts'],
 };
 

@@ -2,6 +2,7 @@
 // (the dialect VS Code writes in `.vscode/`) through `jsonc-parser`, VS Code's own parser, which is
 // linear and says where a mistake is. Pure: no `vscode`.
 import { createScanner, parse, printParseErrorCode, SyntaxKind, type ParseError } from 'jsonc-parser';
+import { TOO_DEEP_REASON, tooDeepOffset } from '../shared/jsonDepth';
 import { parseCatalog, type Catalog, type CatalogOrigin } from './catalog';
 
 /**
@@ -46,6 +47,12 @@ export function catalogFromBytes(bytes: Uint8Array, source: string, origin: Cata
   const text = new TextDecoder().decode(bytes);
   if (createScanner(text, true).scan() === SyntaxKind.EOF) {
     return { ok: true, catalog: { gists: [], problems: [] } };
+  }
+  // jsonc-parser recurses once per level: a text nested past the limit is refused before it is parsed.
+  const deep = tooDeepOffset(text);
+  if (deep !== undefined) {
+    const { line, column } = lineAndColumn(text, deep);
+    return { ok: false, reason: `not usable JSON at line ${line}, column ${column}: ${TOO_DEEP_REASON}` };
   }
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });

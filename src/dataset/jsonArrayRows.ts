@@ -3,7 +3,8 @@
 // 100 MB file is never in memory whole. Each row carries the line its element starts on, counted
 // from the tokenizer's byte offsets. Pure: no `vscode`.
 import type { ParsedTokenInfo } from '@streamparser/json';
-import { MAX_DATA_ROW_BYTES } from '../shared/limits';
+import { TOO_DEEP_REASON } from '../shared/jsonDepth';
+import { MAX_DATA_ROW_BYTES, MAX_JSON_DEPTH } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import { DataFileError } from './dataFileError';
 import type { DataRecord } from './dataRecord';
@@ -68,6 +69,15 @@ export async function* jsonArrayRowBatches(chunks: AsyncIterable<Uint8Array>, op
   /** Where each element not yet built starts (its line), oldest first. */
   const starts: number[] = [];
   let depth = 0;
+  /**
+   * The parser builds each element by recursion, so a level past MAX_JSON_DEPTH (inside the top
+   * array) is not given to it: that whole value becomes one `null` token, and its row a bad row.
+   * While one is skipped, this is the depth its opening bracket was at.
+   */
+  let skippedFrom: number | undefined;
+  /** Elements started so far, and which of them (by that count, as rows are numbered) nest too deep. */
+  let elements = 0;
+  const tooDeep = new Set<number>();
   let sawArray = false;
   let elementStart: number | undefined;
   let lastOffset = 0;
@@ -96,8 +106,14 @@ export async function* jsonArrayRowBatches(chunks: AsyncIterable<Uint8Array>, op
       // The first token of an element: where its row starts.
       starts.push(index.lineAt(info.offset));
       elementStart = info.offset;
+      elements += 1;
     } else if (elementStart !== undefined && info.offset - elementStart > maxRowBytes) {
       throw new DataFileError('rowTooLarge', sizeMessage(starts[starts.length - 1] ?? 1, maxRowBytes), starts[starts.length - 1]);
+    }
+    if (skippedFrom === undefined && OPENING.has(info.token) && depth + 1 > MAX_JSON_DEPTH + 1) {
+      skippedFrom = depth;
+      tooDeep.add(elements);
+      parser.write({ token: TokenType.NULL, value: null });
     }
     if (OPENING.has(info.token)) {
       depth += 1;
@@ -107,6 +123,10 @@ export async function* jsonArrayRowBatches(chunks: AsyncIterable<Uint8Array>, op
     if (depth <= 1 && info.token !== TokenType.COMMA) {
       elementStart = undefined;
     }
+    if (skippedFrom !== undefined) {
+      if (depth === skippedFrom) skippedFrom = undefined;
+      return;
+    }
     parser.write(info);
   };
   tokenizer.onError = fail;
@@ -114,6 +134,10 @@ export async function* jsonArrayRowBatches(chunks: AsyncIterable<Uint8Array>, op
   parser.onValue = ({ value }) => {
     row += 1;
     const line = starts.shift() ?? 1;
+    if (tooDeep.delete(row)) {
+      ready.push({ kind: 'bad', row, line, reason: TOO_DEEP_REASON });
+      return;
+    }
     const values = jsonRowValues(value);
     ready.push(values.ok ? { kind: 'row', row, line, values: values.values } : { kind: 'bad', row, line, reason: values.reason });
   };

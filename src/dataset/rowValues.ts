@@ -1,5 +1,6 @@
 // Turns one parsed row (CSV fields under their header, or a JSON object) into a null-prototype
 // record of text, or says why it cannot be one. Pure: no `vscode`.
+import { nestedDeeperThan, TOO_DEEP_REASON } from '../shared/jsonDepth';
 import { recordOf } from '../shared/keyedRecord';
 import { MAX_COLUMN_NAME_BYTES, MAX_DATA_COLUMNS, utf8Length } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
@@ -29,6 +30,10 @@ export function jsonRowValues(value: unknown): RowValues {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { ok: false, reason: `it is ${found}, not an object of column names and values` };
+  }
+  // Before any walk that recurses (textOf's JSON.stringify): a row nested a million deep overflows the stack.
+  if (nestedDeeperThan(value)) {
+    return { ok: false, reason: TOO_DEEP_REASON };
   }
   const keys = Object.keys(value);
   if (keys.length > MAX_DATA_COLUMNS) {

@@ -4,6 +4,7 @@
 // a key, and a key written twice is reported instead of one silently winning. CSV rows build the
 // same tree with every value at the row's line. Pure: no `vscode`.
 import { printParseErrorCode, type ParseError, visit } from 'jsonc-parser';
+import { TOO_DEEP_REASON, tooDeepOffset } from '../shared/jsonDepth';
 import { type Problem, type SourcePosition, type SourceRange } from './checkModel';
 import { cleanJsonTree, type JsonTreeParts } from './cleanJsonTree';
 
@@ -210,6 +211,12 @@ export function parseJsonNodes(text: string, lines: LineIndex): ParsedJson {
 
 /** parseJsonNodes through jsonc-parser alone (exported for the tests that hold the clean pass to it). */
 export function parseJsonNodesWithJsonc(text: string, lines: LineIndex): ParsedJson {
+  // jsonc-parser and the tree built here recurse once per level (the clean pass reads only
+  // shallow texts), so a text nested past the limit is refused before it is parsed.
+  const deep = tooDeepOffset(text);
+  if (deep !== undefined) {
+    return { ok: false, problems: [{ message: `Not usable JSON here: ${TOO_DEEP_REASON}.`, range: lines.range(deep, 1) }] };
+  }
   const errors: ParseError[] = [];
   const problems: Problem[] = [];
   const root = buildTree(text, lines, problems, errors);

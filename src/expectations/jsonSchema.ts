@@ -68,6 +68,10 @@ export class SchemaCompiler {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       return { ok: false, message: 'a JSON Schema is an object, such as { "type": "object", "required": ["name"] }' };
     }
+    // Before JSON.stringify, which recurses once per level: a schema given as text may nest a thousand deep.
+    if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) {
+      return { ok: false, message: `the JSON Schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` };
+    }
     const text = JSON.stringify(schema);
     const cached = this.compiled.get(text);
     if (cached !== undefined) {
@@ -81,9 +85,6 @@ export class SchemaCompiler {
   private compileNew(schema: object, size: number): SchemaCompilation {
     if (size > MAX_SCHEMA_CHARS) {
       return { ok: false, message: `the JSON Schema has ${size.toLocaleString('en-US')} characters, over the limit of ${MAX_SCHEMA_CHARS.toLocaleString('en-US')}` };
-    }
-    if (depthOf(schema, MAX_SCHEMA_DEPTH) > MAX_SCHEMA_DEPTH) {
-      return { ok: false, message: `the JSON Schema nests deeper than ${MAX_SCHEMA_DEPTH} levels` };
     }
     const costly = schemaWorkProblem(schema as Record<string, unknown>);
     if (costly !== undefined) {

@@ -2,6 +2,8 @@
 // promptfoo 0.123.1's handlers): score 1 or 0, `not-` inverting the outcome, and a weight of 0
 // turning the assertion into a measurement that never fails. Pure: no `vscode`.
 import { isDeepStrictEqual } from 'node:util';
+import { nestedDeeperThan } from '../shared/jsonDepth';
+import { MAX_JSON_DEPTH } from '../shared/limits';
 import { checkLibraries } from './checkLibraries';
 import { MAX_DIFF_CHARS, MAX_LEVENSHTEIN_CELLS } from './checkLimits';
 import { type Assertion, type CountBound, type SourceRange } from './checkModel';
@@ -112,7 +114,8 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
           explain: () => ({
             failure: isJson ? `Expected the output to ${not(inverse)}equal ${quote(JSON.stringify(e.value))} as JSON` : 'Expected the output to be JSON equal to the value, but it is not JSON',
             expected: diffText(JSON.stringify(e.value, null, 2)),
-            actual: diffText(isJson ? JSON.stringify(parsed, null, 2) : output),
+            // An output nested past the limit is not written out again: JSON.stringify recurses once per level.
+            actual: diffText(isJson ? (nestedDeeperThan(parsed) ? `(JSON nested more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep, not shown)` : JSON.stringify(parsed, null, 2)) : output),
           }),
         };
       }

@@ -1,9 +1,9 @@
-// Export of a results file as a table: CSV (RFC 4180, by csv-stringify) or a Markdown table, a row
-// per data row and a column per variant (and sample). Rows are read back from the file one at a
-// time through the index, so no export holds the run's texts. The texts are hostile: in CSV a cell
-// that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is prefixed with
-// `'` (OWASP's advice against CSV injection); in Markdown every cell is one line of inert text.
-// Pure Node: no `vscode`.
+// Export of a results file as a table: CSV or a Markdown table, a row per data row and a column
+// per variant (and sample). Rows are read back from the file one at a time through the index, so
+// no export holds the run's texts. The texts are hostile: CSV goes through the one CSV writer
+// (shared/csvRecord.ts: quoting a spreadsheet reads as one cell, formulas guarded); in Markdown
+// every cell is one line of inert text. Pure Node: no `vscode`.
+import { csvRecord } from '../shared/csvRecord';
 import { markdownText } from '../shared/markdown';
 import type { CellResult } from '../runs/resultsFormat';
 import { variantLabel } from '../runs/variants';
@@ -31,27 +31,13 @@ function cellText(result: CellResult | undefined): string {
   return result.error !== null ? `[failed: ${result.error.kind}] ${result.error.message}` : (result.content ?? '');
 }
 
-/**
- * Formulas start with = + - @ (OWASP's CSV injection list, with tab and carriage return); some
- * spreadsheets also read them after leading spaces, line breaks or invisible characters, and in
- * their full-width forms (＝ ＋ － ＠).
- */
-const FORMULA_START = /^[\t\r]|^[\s\u200b-\u200f\u2060\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u;
-
-/** A cell a spreadsheet would not run: one that could start a formula is written after a `'`. */
-export function spreadsheetSafe(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
 /** Writes the table through `write`, a row at a time; resolves when every row is written. */
 export async function exportResults(index: ResultsIndex, format: ExportFormat, write: (chunk: string) => Promise<void>): Promise<number> {
-  // Loaded on an export: the extension's startup bundle leaves it out (esbuild.mjs).
-  const { stringify } = await import('csv-stringify/sync');
   const cols = columns(index);
   const variables = Object.keys(index.header.mapping);
   const heading = ['row', ...variables, ...cols.map((col) => col.label)];
   if (format === 'csv') {
-    await write(stringify([heading.map(spreadsheetSafe)], { record_delimiter: '\r\n' }));
+    await write(csvRecord(heading));
   } else {
     await write(`| ${heading.map((label) => markdownText(label, MARKDOWN_CELL_CHARS)).join(' | ')} |\n| ${heading.map(() => '---').join(' | ')} |\n`);
   }
@@ -68,7 +54,7 @@ export async function exportResults(index: ResultsIndex, format: ExportFormat, w
       const cells = [String(rowNumber), ...valueCells, ...results.map(cellText)];
       await write(
         format === 'csv'
-          ? stringify([cells.map(spreadsheetSafe)], { record_delimiter: '\r\n' })
+          ? csvRecord(cells)
           : `| ${cells.map((cell) => markdownText(cell, MARKDOWN_CELL_CHARS)).join(' | ')} |\n`,
       );
     }

@@ -11,6 +11,7 @@ import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
 import type { ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { notResultsFile, ResultsFileError } from '../runs/resultsFileError';
+import { headerLineProblem, resultsLineJson } from '../runs/resultsLineJson';
 import { parseHeader, parseResultsLine } from '../runs/resultsValidation';
 import { RESULTS_VERSION } from '../runs/resultsFormat';
 import { CHECKS_EXTENSION, parseChecksMember } from '../runs/checksMember';
@@ -310,14 +311,13 @@ export class ResultsIndex {
       this.problem(`Line ${lineNumber} is longer than ${MAX_RESULT_LINE_BYTES / 1024 / 1024} MiB; it is skipped.`);
       return;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text);
-    } catch {
-      if (lineNumber === 1) throw notResultsFile('it is not JSON');
-      this.problem(`Line ${lineNumber} is not JSON; it is skipped.`);
+    const json = resultsLineJson(lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text);
+    if (!json.ok) {
+      if (lineNumber === 1) throw notResultsFile(headerLineProblem(json));
+      this.problem(`Line ${lineNumber} ${json.kind === 'notJson' ? 'is not JSON' : json.problem}; it is skipped.`);
       return;
     }
+    const { value } = json;
     if (lineNumber === 1) {
       const header = parseHeader(value);
       if (!header.ok) throw notResultsFile(header.problem);

@@ -6,6 +6,7 @@ import { revealInvisible } from '../shared/invisibles';
 import { oneLine } from '../shared/oneLine';
 import type { CellResult, ResultsLine, RunHeader } from '../runs/resultsFormat';
 import { openResults } from '../runs/resultsReader';
+import { resultsLineJson } from '../runs/resultsLineJson';
 import { parseResultsLine } from '../runs/resultsValidation';
 import { CHECKS_EXTENSION, failedReasons, parseChecksMember } from '../runs/checksMember';
 import { cellDistribution } from './cellDistribution';
@@ -27,7 +28,8 @@ async function lineAt(handle: FileHandle, header: RunHeader, offset: number, byt
   try {
     const buffer = Buffer.alloc(bytes);
     const { bytesRead } = await handle.read(buffer, 0, bytes, offset);
-    const parsed = parseResultsLine(JSON.parse(buffer.subarray(0, bytesRead).toString('utf8').replace(/\r$/, '')) as unknown, header);
+    const json = resultsLineJson(buffer.subarray(0, bytesRead).toString('utf8').replace(/\r$/, ''));
+    const parsed = json.ok ? parseResultsLine(json.value, header) : json;
     return parsed.ok ? parsed.value : undefined;
   } catch {
     // The file changed under the index: nothing is shown for it until the index catches up.

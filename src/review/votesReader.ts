@@ -4,6 +4,7 @@
 // kept both sides); a last line without its newline that does not parse is what a crash mid-write
 // leaves, and is ignored without a problem. Without a valid header nothing is read.
 // Pure: no `vscode`.
+import { NESTED_TOO_DEEP, nestedDeeperThan } from '../shared/jsonDepth';
 import { utf8Bytes } from './textBytes';
 import { checkEntry, checkHeader } from './votesLine';
 import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from './votes';
@@ -77,6 +78,14 @@ export function parseVotesFile(text: string): ParsedVotesFile {
       value = JSON.parse(line);
     } catch {
       report(number, 'the line is not JSON');
+      if (header === undefined) {
+        break;
+      }
+      continue;
+    }
+    // Before any check, some of which quote a member with JSON.stringify (which recurses once per level).
+    if (nestedDeeperThan(value)) {
+      report(number, `the line ${NESTED_TOO_DEEP}`);
       if (header === undefined) {
         break;
       }

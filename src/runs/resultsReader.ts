@@ -5,7 +5,7 @@
 import { fileChunks, whyUnreadable } from '../dataset/dataRows';
 import { splitLines, type SplitLine } from '../dataset/lineSplitter';
 import { MAX_RESULT_LINE_BYTES } from '../shared/limits';
-import { oneLine } from '../shared/oneLine';
+import { headerLineProblem, resultsLineJson } from './resultsLineJson';
 import { RESULTS_VERSION, type ResultsLine, type RunHeader } from './resultsFormat';
 import { notResultsFile, ResultsFileError } from './resultsFileError';
 import { parseHeader, parseResultsLine } from './resultsValidation';
@@ -22,12 +22,10 @@ export interface ResultsStream {
   readonly entries: AsyncGenerator<ResultsEntry>;
 }
 
+/** A line as JSON, in the reader's words ("it …"). */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, problem: `it is not JSON (${oneLine(error instanceof Error ? error.message : String(error), 120)})` };
-  }
+  const json = resultsLineJson(text);
+  return json.ok ? json : { ok: false, problem: `it ${json.problem}` };
 }
 
 /**
@@ -48,8 +46,8 @@ export async function openResults(path: string, options: { readonly signal?: Abo
     await lines.return(undefined);
     throw new ResultsFileError('empty', 'The results file has no header line: the run that made it wrote nothing. Start a new run.');
   }
-  const json = firstLine.text === undefined ? { ok: false as const, problem: `it is longer than ${MAX_RESULT_LINE_BYTES / 1024 / 1024} MiB` } : parseJson(firstLine.text);
-  const header = json.ok ? parseHeader(json.value) : { ok: false as const, problem: firstLine.text === undefined ? json.problem : 'it is not JSON' };
+  const json = firstLine.text === undefined ? undefined : resultsLineJson(firstLine.text);
+  const header = json === undefined ? { ok: false as const, problem: `it is longer than ${MAX_RESULT_LINE_BYTES / 1024 / 1024} MiB` } : json.ok ? parseHeader(json.value) : { ok: false as const, problem: headerLineProblem(json) };
   if (!header.ok) {
     await lines.return(undefined);
     throw notResultsFile(header.problem);

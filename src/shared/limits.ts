@@ -78,6 +78,12 @@ export const MAX_CALL_VALUES = MAX_TOOL_VALUES;
 export const MAX_CALL_VALUE_BYTES = MAX_TOOL_VALUE_BYTES;
 /** One row of a data file as read (a CSV record, a JSON object, a JSONL line). */
 export const MAX_DATA_ROW_BYTES = 4 * 1024 * 1024;
+/**
+ * How deep objects and arrays of outside JSON may nest (a data row, a test file, a catalog, a schema
+ * given as text): `{"a":[1]}` is 2 deep. Walks over JSON recurse (JSON.stringify, jsonc-parser, the
+ * checks' trees), and a row nested a million deep overflows the stack; nothing real comes near this.
+ */
+export const MAX_JSON_DEPTH = 1_000;
 /** A call's content as a results file keeps it; longer content is cut there (and marked). */
 export const MAX_RESULT_CONTENT_BYTES = 1024 * 1024;
 /**
@@ -85,6 +91,12 @@ export const MAX_RESULT_CONTENT_BYTES = 1024 * 1024;
  * escapes every character (6 bytes for one), so what the writer writes the reader reads.
  */
 export const MAX_RESULT_LINE_BYTES = 32 * 1024 * 1024;
+/**
+ * JSON values (objects, arrays, their members and items) of one results line: a run's line holds a
+ * few hundred (64 values, the checks' assertions). Past this a line is skipped before it is parsed:
+ * JSON.parse takes about 1 µs a member, so a 32 MiB line of members held the extension host 12 s.
+ */
+export const MAX_RESULT_LINE_VALUES = 10_000;
 
 /**
  * The votes files beside one results file (one per reviewer and per judge model; review/votes.ts

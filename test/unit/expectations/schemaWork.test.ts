@@ -110,10 +110,10 @@ describe('checks: JSON Schemas whose $refs could make checking slow', () => {
     }
   });
 
-  it('an assertion that cannot be evaluated fails saying why instead of throwing (equals on an output nested too deeply to show)', () => {
+  it('equals on an output nested too deeply to show fails saying why instead of throwing', () => {
     const [result] = grade([{ type: 'equals', value: { a: 1 } }], nestedArrays(200_000)).results;
     assert.equal(result?.pass, false);
-    assert.match(result?.reason ?? '', /^The assertion could not be evaluated: /);
+    assert.match(result?.reason ?? '', /^Expected the output to equal .* as JSON/);
   });
 
   it('follows $refs as Ajv does: escaped names, definitions and the root; refuses what it cannot follow', () => {
