@@ -1,11 +1,15 @@
 // One assertion on one call's output, with promptfoo's meaning for each type (read from
 // promptfoo 0.123.1's handlers): score 1 or 0, `not-` inverting the outcome, and a weight of 0
-// turning the assertion into a measurement that never fails. Pure: no `vscode`.
+// turning the assertion into a measurement that never fails. An assertion whose work would pass
+// MAX_ASSERTION_WORK on this output (assertionWork.ts) fails saying so instead of running: a test
+// file and an output are outside input, and grading runs on the extension host's thread. Pure: no `vscode`.
 import { isDeepStrictEqual } from 'node:util';
 import { checkLibraries } from './checkLibraries';
-import { MAX_DIFF_CHARS, MAX_LEVENSHTEIN_CELLS } from './checkLimits';
+import { overBudget, regexWork, tooMuchWork, WORK } from './assertionWork';
+import { MAX_ASSERTION_WORK, MAX_DIFF_CHARS } from './checkLimits';
 import { type Assertion, type CountBound, type SourceRange } from './checkModel';
 import { extractJsonObjects } from './extractJson';
+import { regexInstructions } from './userRegex';
 import { cut, quote, reasonText } from './visibleText';
 
 /** What a call gave: its text and how long it took (for `latency`). */
@@ -84,11 +88,32 @@ export function countWords(text: string): number {
 
 /** Characters as people count them: Unicode code points, so an emoji counts once. */
 export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _char of text) {
-    count += 1;
+  // As `for…of` counts (a pair of surrogates once, a lone one once), without making a string per
+  // character: that took ~30 ns a character, half a second on a 16 MiB output.
+  let pairs = 0;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs += 1;
+        index += 1;
+      }
+    }
   }
-  return count;
+  return text.length - pairs;
+}
+
+/** An assertion not run: its work on this output would pass MAX_ASSERTION_WORK. */
+function notRun(what: string, work: number): Outcome {
+  return { pass: false, explain: () => ({ failure: tooMuchWork(what, work) }) };
+}
+
+const chars = (count: number): string => `${count.toLocaleString('en-US')} character${count === 1 ? '' : 's'}`;
+
+/** Parsing the output as JSON, estimated from its length. */
+function parseWork(output: string): number {
+  return output.length * WORK.parseChar;
 }
 
 function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Outcome {
@@ -100,6 +125,7 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return { pass: false, explain: () => ({ failure: NOT_GRADED_YET }) };
     case 'equals': {
       if (e.kind === 'json') {
+        if (overBudget(parseWork(output))) return notRun(`Parsing the output (${chars(output.length)}) as JSON`, parseWork(output));
         let parsed: unknown;
         let isJson = true;
         try {
@@ -131,6 +157,9 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
     case 'icontains-all': {
       const texts = e.kind === 'texts' ? e.texts : [];
       const fold = assertion.baseType.startsWith('i');
+      // Each value is searched for in the whole output: values × output.
+      const work = texts.length * output.length * WORK.scanChar + (fold ? (output.length + texts.reduce((sum, text) => sum + text.length, 0)) * WORK.foldChar : 0);
+      if (overBudget(work)) return notRun(`Searching the output (${chars(output.length)}) for each of ${texts.length.toLocaleString('en-US')} values`, work);
       const haystack = fold ? output.toLowerCase() : output;
       const has = (text: string): boolean => haystack.includes(fold ? text.toLowerCase() : text);
       const list = (): string => texts.map((text) => quote(text, 60)).join(', ');
@@ -148,6 +177,9 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return { pass: flip(output.startsWith(text)), explain: () => ({ failure: `Expected the output to ${not(inverse)}start with ${quote(text)}; it starts ${quote(output, 60)}` }) };
     }
     case 'regex': {
+      const instructions = e.kind === 'regex' ? regexInstructions(e.regex) : 0;
+      const work = regexWork(output.length, instructions);
+      if (overBudget(work)) return notRun(`Matching the regular expression (${instructions.toLocaleString('en-US')} RE2 instructions, each tried at every character) on the output (${chars(output.length)})`, work);
       const matched = e.kind === 'regex' && e.regex.test(output);
       return { pass: flip(matched), explain: () => ({ failure: `Expected the output to ${not(inverse)}match the regular expression ${quote(e.kind === 'regex' ? e.source : '')}` }) };
     }
@@ -189,8 +221,9 @@ function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
   if (longest <= threshold) {
     return { pass: !inverse, explain: because(`Levenshtein distance is at most ${longest} (the longer length), ${comparison} the threshold ${threshold}`) };
   }
-  if (output.length * text.length > MAX_LEVENSHTEIN_CELLS) {
-    return { pass: false, explain: because(`The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`) };
+  const work = output.length * text.length * WORK.levenshteinCell;
+  if (overBudget(work)) {
+    return { pass: false, explain: because(tooMuchWork(`Computing the Levenshtein distance of the output (${chars(output.length)}) and the value (${chars(text.length)})`, work)) };
   }
   const measured = checkLibraries().distance(output, text);
   return { pass: (measured <= threshold) !== inverse, explain: because(`Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`) };
@@ -198,6 +231,8 @@ function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
 
 function isJsonOutcome(assertion: Assertion, output: string): Outcome {
   const { expectation: e, inverse } = assertion;
+  const parsing = parseWork(output);
+  if (overBudget(parsing)) return notRun(`Parsing the output (${chars(output.length)}) as JSON`, parsing);
   let parsed: unknown;
   try {
     parsed = JSON.parse(output);
@@ -207,7 +242,7 @@ function isJsonOutcome(assertion: Assertion, output: string): Outcome {
   if (e.kind !== 'schema' || e.schema === undefined) {
     return { pass: !inverse, explain: () => ({ failure: 'Expected the output to not be valid JSON' }) };
   }
-  const checked = e.schema.validator(parsed);
+  const checked = e.schema.validator(parsed, MAX_ASSERTION_WORK - parsing);
   switch (checked.verdict) {
     case 'unchecked':
       return { pass: false, explain: () => ({ failure: uncheckedFailure(checked.reason) }) };
@@ -225,7 +260,10 @@ function uncheckedFailure(reason: string): string {
 
 function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   const { expectation: e, inverse } = assertion;
-  const { objects, stoppedEarly } = extractJsonObjects(output);
+  // The search's budget counts characters scanned and parsed alike (about half of each): within it, parsing stays within the assertion's work.
+  const searchBudget = Math.floor(MAX_ASSERTION_WORK / (WORK.parseChar / 2 + WORK.scanChar));
+  const { objects, stoppedEarly, spent } = extractJsonObjects(output, searchBudget);
+  let remaining = MAX_ASSERTION_WORK - spent * (WORK.parseChar / 2 + WORK.scanChar);
   const stopped = stoppedEarly ? ' (the search stopped early: the output has too many braces to try them all)' : '';
   if (e.kind !== 'schema' || e.schema === undefined) {
     return { pass: inverse ? objects.length === 0 : objects.length > 0, explain: () => ({ failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` }) };
@@ -233,7 +271,8 @@ function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   let lastErrors: string | undefined;
   let unchecked: string | undefined;
   for (const object of objects) {
-    const checked = e.schema.validator(object);
+    const checked = e.schema.validator(object, remaining);
+    remaining -= checked.work;
     if (checked.verdict === 'valid') {
       return { pass: !inverse, explain: () => ({ failure: 'The output contains JSON that conforms to the schema' }) };
     }
