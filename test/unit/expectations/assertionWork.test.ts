@@ -10,6 +10,7 @@ import { overBudget, schemaWork, shapeOf, WORK } from '../../../src/expectations
 import { loadCheckLibraries } from '../../../src/expectations/checkLibraries';
 import { MAX_ASSERTION_WORK } from '../../../src/expectations/checkLimits';
 import { callInChild } from '../support/childCall';
+import { countCharacters, countWords } from '../../../src/expectations/runAssertion';
 import { grade } from './checkFixture';
 
 const NOT_RUN = /would take about [\d.]+ (?:million|billion) steps, more than the 40 million steps one assertion may take \(about 50 ms: checks run beside the editor and must not stall it\), so it was not run\./;
@@ -61,13 +62,22 @@ describe('checks: the work of one assertion is bounded by its input', function (
     assert.equal(grade([{ type: 'is-json', value: { type: 'array', items: { type: 'number' } } }], fine).pass, true);
   });
 
-  it('character-count counts code points as for…of does, lone surrogates included, without a string per character', function () {
-    for (const text of ['', 'abc', '😀', 'a😀b', '\ud83d', '\ude00', 'x\ud83d', '\ude00\ud83d', '😀😀\ud83d😀']) {
-      const counted = [...text].length;
-      assert.equal(grade([{ type: 'character-count', value: counted }], text).pass, true, JSON.stringify(text));
-    }
-    const big = '😀'.repeat(8 * 1024 * 1024);
-    assert.equal(grade([{ type: 'character-count', value: 8 * 1024 * 1024 }], big).pass, true);
+  it('word-count and character-count count as promptfoo’s split and for…of do, without a string per word or character (property), and refuse outputs too long to count', function () {
+    const unit = fc.constantFrom('a', 'b', ' ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u200b', '\ud83d', '\ude00', '😀', 'é');
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        const words = text.trim().split(/\s+/).filter((word) => word.length > 0).length;
+        assert.equal(countWords(text), words, JSON.stringify(text));
+        assert.equal(countCharacters(text), [...text].length, JSON.stringify(text));
+      }),
+      { numRuns: 500 },
+    );
+    const large = '😀 '.repeat(1_000_000);
+    assert.equal(grade([{ type: 'character-count', value: 2_000_000 }], large).pass, true);
+    assert.equal(grade([{ type: 'word-count', value: 1_000_000 }], large).pass, true);
+    const [refused] = grade([{ type: 'word-count', value: 1 }], 'a '.repeat(8 * 1024 * 1024)).results;
+    assert.match(refused?.reason ?? '', /^Counting the words of the output \(16,777,216 characters\) would take about 117.4 million steps/);
   });
 
   describe('property: over hostile schemas and outputs, what Ajv compares stays within the estimate and the budget', function () {
