@@ -165,6 +165,8 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
     case 'contains':
     case 'icontains': {
       const text = e.kind === 'text' ? e.text : '';
+      const work = output.length * WORK.scanChar + (assertion.baseType === 'icontains' ? (output.length + text.length) * WORK.foldChar : 0);
+      if (overBudget(work)) return notRun(`Searching the output (${chars(output.length)}) for the value`, work);
       const found = assertion.baseType === 'contains' ? output.includes(text) : output.toLowerCase().includes(text.toLowerCase());
       return { pass: flip(found), explain: () => ({ failure: `Expected the output to ${not(inverse)}contain ${quote(text)}` }) };
     }
@@ -279,10 +281,10 @@ function uncheckedFailure(reason: string): string {
 
 function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   const { expectation: e, inverse } = assertion;
-  // The search's budget counts characters scanned and parsed alike (about half of each): within it, parsing stays within the assertion's work.
-  const searchBudget = Math.floor(MAX_ASSERTION_WORK / (WORK.parseChar / 2 + WORK.scanChar));
+  // The search's budget counts characters scanned (a loop over char codes) and parsed alike, about half of each: within it, parsing stays within the assertion's work.
+  const searchBudget = Math.floor(MAX_ASSERTION_WORK / (WORK.parseChar / 2 + WORK.countChar / 2));
   const { objects, stoppedEarly, spent } = extractJsonObjects(output, searchBudget);
-  let remaining = MAX_ASSERTION_WORK - spent * (WORK.parseChar / 2 + WORK.scanChar);
+  let remaining = MAX_ASSERTION_WORK - spent * (WORK.parseChar / 2 + WORK.countChar / 2);
   const stopped = stoppedEarly ? ' (the search stopped early: the output has too many braces to try them all)' : '';
   if (e.kind !== 'schema' || e.schema === undefined) {
     return { pass: inverse ? objects.length === 0 : objects.length > 0, explain: () => ({ failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` }) };

@@ -50,7 +50,16 @@ describe('checks: the work of one assertion is bounded by its input', function (
     const values = Array.from({ length: 1_000 }, (_, index) => `b${index}`);
     const result = await hostile({ type: 'contains-any', value: values }, 'letters', 16 * 1024 * 1024);
     assert.equal(result.pass, false);
-    assert.match(result.reason, /^Searching the output \(16,777,216 characters\) for each of 1,000 values would take about 16.8 billion steps/);
+    assert.match(result.reason, /^Searching the output \(16,777,216 characters\) for each of 1,000 values would take about 402.7 billion steps/);
+  });
+
+  it('contains over 16 MiB of "a"s (V8 takes 400 ms to find "ab" there) fails, saying why; over 1 MB it runs', function () {
+    for (const type of ['contains', 'not-icontains']) {
+      const [refused] = grade([{ type, value: 'ab' }], 'a'.repeat(16 * 1024 * 1024)).results;
+      assert.equal(refused?.pass, false, type);
+      assert.match(refused?.reason ?? '', /^Searching the output \(16,777,216 characters\) for the value would take about [\d.]+ million steps/, type);
+    }
+    assert.equal(grade([{ type: 'not-contains', value: 'ab' }], 'a'.repeat(1_000_000)).pass, true);
   });
 
   it('parsing a 16 MiB output as JSON fails before it starts, saying why; a 500 KB one is parsed and checked', function () {
