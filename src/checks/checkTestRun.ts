@@ -142,7 +142,17 @@ export class CheckTestRun {
    * why), asked past CHECK_RUN_ASK_CALLS (Cancel skips them all), as Run over Data states its calls.
    */
   private async callsAgreed(roots: readonly vscode.TestItem[], reads: ReadonlyMap<string, ReadFile | undefined>): Promise<boolean> {
-    const excluded = this.request.exclude ?? [];
+    // An excluded item counts off once, and only inside a picked one (VS Code may exclude hidden items anywhere).
+    const picked = new Set(roots);
+    const allExcluded = new Set(this.request.exclude ?? []);
+    const inside = (item: vscode.TestItem): boolean => {
+      for (let parent = item.parent; parent !== undefined; parent = parent.parent) {
+        if (allExcluded.has(parent)) return false;
+        if (picked.has(parent)) return true;
+      }
+      return false;
+    };
+    const excluded = [...allExcluded].filter(inside);
     const calls = Math.max(0, roots.reduce((sum, root) => sum + this.callsOfItem(root, reads), 0) - excluded.reduce((sum, item) => sum + this.callsOfItem(item, reads), 0));
     if (calls <= CHECK_RUN_ASK_CALLS) return true;
     if (calls > MAX_CHECK_RUN_CALLS) {

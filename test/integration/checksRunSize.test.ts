@@ -44,8 +44,8 @@ describe('Checks in the Test Explorer: the calls of a run', function () {
     await api.testing.checks.discover(true);
   });
 
-  /** The file written and found, then run whole from the Test Explorer with its messages answered by `answer`. */
-  async function runFile(name: string, text: string, answer: MessageAnswer): Promise<{ reports: CheckReport[]; shown: string[]; item: vscode.TestItem; generateCalls: number }> {
+  /** The file written and found, then run whole (less the tests `exclude` picks) from the Test Explorer with its messages answered by `answer`. */
+  async function runFile(name: string, text: string, answer: MessageAnswer, exclude: (file: vscode.TestItem) => vscode.TestItem[] = () => []): Promise<{ reports: CheckReport[]; shown: string[]; item: vscode.TestItem; generateCalls: number }> {
     const file = path.join(folder, name);
     writeFileSync(file, text);
     await api.testing.checks.discover(true);
@@ -55,7 +55,7 @@ describe('Checks in the Test Explorer: the calls of a run', function () {
     const listener = api.testing.checks.onDidReport((report) => reports.push(report));
     const messages = recordShownMessages(answer);
     try {
-      await api.testing.checks.runProfile.runHandler(new vscode.TestRunRequest([item], undefined, api.testing.checks.runProfile), new vscode.CancellationTokenSource().token);
+      await api.testing.checks.runProfile.runHandler(new vscode.TestRunRequest([item], exclude(item), api.testing.checks.runProfile), new vscode.CancellationTokenSource().token);
     } finally {
       messages.dispose();
       listener.dispose();
@@ -80,6 +80,13 @@ describe('Checks in the Test Explorer: the calls of a run', function () {
     assert.equal(shown.length, 1, shown.join('\n'));
     assert.equal(generateCalls, 1_100);
     assert.equal(reports.filter((report) => report.state === 'passed').length, 1_100);
+  });
+
+  it('counts tests left out of the run off: 11 tests less 2 excluded, × 100 samples, is 900 calls, run without a question', async function () {
+    const excludeTwo = (file: vscode.TestItem): vscode.TestItem[] => [0, 1].map((index) => file.children.get(`${file.id}#${index}`)).filter((test): test is vscode.TestItem => test !== undefined);
+    const { shown, generateCalls } = await runFile('excluded.gisttest.json', testFile(11, 1, 100), () => undefined, excludeTwo);
+    assert.deepEqual(shown, []);
+    assert.equal(generateCalls, 900);
   });
 
   it('refuses a run of 102,400 calls (32 tests × 32 variants × 100 samples) without a question or a call, and before making its cells', async function () {
