@@ -12,11 +12,12 @@ import { MAX_ASSERTION_WORK } from './checkLimits';
 export const WORK = {
   /**
    * A character of the output searched for one value (`includes`): V8 takes ~1 ns a character on
-   * prose, but 11–24 ns on an output of "a"s searched for "ab" or for a long run of "a"s ending in "b".
+   * prose, but 11–24 ns on an output of "a"s searched for "ab" or for a long run of "a"s ending in
+   * "b", and up to 60 ns with the machine busy.
    */
-  scanChar: 24,
-  /** A character looked at to count words or characters (a loop over char codes: 3–7 ns measured). */
-  countChar: 7,
+  scanChar: 40,
+  /** A character looked at to count words or characters (a loop over char codes: 3–11 ns measured). */
+  countChar: 10,
   /** A character lower-cased (icontains…). */
   foldChar: 2,
   /** A character of JSON parsed into values (JSON.parse makes every object: ~47 ns a character measured on object-heavy JSON). */
@@ -29,10 +30,12 @@ export const WORK = {
   enumChar: 5,
   /** One value of an item compared with another item's under uniqueItems (~133 ns a pair of small objects measured, ~13 ns a value compared). */
   equalValue: 15,
+  /** One pair of items compared under uniqueItems, whatever they hold (a call of Ajv's equal: ~100 ns a pair of strings measured). */
+  equalPair: 100,
   /** A character for each 8 instructions of an RE2 program (re2js: 0.06–0.09 ns per instruction and character measured). */
   regexChar: 1,
-  /** One cell of levenshtein's n × m table (fastest-levenshtein: ~0.4 ns measured). */
-  levenshteinCell: 0.5,
+  /** One cell of levenshtein's n × m table (fastest-levenshtein: 0.4–0.56 ns measured). */
+  levenshteinCell: 0.6,
 } as const;
 
 /** RE2 on `chars` characters with a program of `instructions`. */
@@ -60,6 +63,8 @@ export interface ValueShape {
   readonly stringChars: number;
   /** Σ over arrays of (items − 1) × values in the array: the item values uniqueItems can compare, at most. */
   readonly itemComparisons: number;
+  /** Σ over arrays of the pairs of their items: the comparisons uniqueItems can make, at most. */
+  readonly itemPairs: number;
 }
 
 /**
@@ -70,13 +75,17 @@ export function shapeOf(root: unknown, limit: number): ValueShape | undefined {
   let values = 0;
   let stringChars = 0;
   let itemComparisons = 0;
+  let itemPairs = 0;
   // Post-order: an array's size is known once its items were walked.
   const stack: Array<{ readonly node: unknown; readonly exit: boolean; readonly before: number }> = [{ node: root, exit: false, before: 0 }];
   while (stack.length > 0) {
     const { node, exit, before } = stack.pop()!;
     if (exit) {
       const items = (node as unknown[]).length;
-      if (items > 1) itemComparisons += (items - 1) * (values - before);
+      if (items > 1) {
+        itemComparisons += (items - 1) * (values - before);
+        itemPairs += (items * (items - 1)) / 2;
+      }
       continue;
     }
     values += 1;
@@ -94,14 +103,14 @@ export function shapeOf(root: unknown, limit: number): ValueShape | undefined {
       }
     }
   }
-  return { values, stringChars, itemComparisons };
+  return { values, stringChars, itemComparisons, itemPairs };
 }
 
 /** The steps of checking a value of this shape against a schema of this cost (the walk included). */
 export function schemaWork(shape: ValueShape, cost: SchemaCost): number {
   const perValue = cost.checksPerValue * WORK.schemaCheck + cost.enumChars * WORK.enumChar;
   const patterns = cost.patternInstructions > 0 ? regexWork(shape.stringChars, cost.patternInstructions * cost.checksPerValue) : 0;
-  const unique = cost.uniqueItems ? shape.itemComparisons * WORK.equalValue : 0;
+  const unique = cost.uniqueItems ? shape.itemPairs * WORK.equalPair + shape.itemComparisons * WORK.equalValue : 0;
   return shape.values * (WORK.walkValue + perValue) + patterns + unique;
 }
 

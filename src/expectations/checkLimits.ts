@@ -56,9 +56,9 @@ export const MAX_LIST_ITEMS = 1_000;
  * nanosecond of the extension host's thread on a slow, shared two-core machine): work is estimated
  * from the output and the assertion before it is done, and an assertion over this fails saying
  * why, so none blocks the extension host for more than some 50 ms, whatever the test file and the
- * output (up to the client's 16 MiB). Within it: a 1.6 MB output searched for a text, 5 MB counted,
+ * output (up to the client's 16 MiB). Within it: a 1 MB output searched for a text, 4 MB counted,
  * ~800 KB parsed as JSON, a regular expression of 40 RE2 instructions over 5 MB, levenshtein of
- * 8,000 × 8,000 characters, uniqueItems over ~600 distinct small objects (1,000 strings).
+ * 8,000 × 8,000 characters, uniqueItems over ~500 distinct small objects (~750 strings).
  */
 export const MAX_ASSERTION_WORK = 40_000_000;
 /** The longest object contains-json looks for, as promptfoo's `maxJsonLength`. */
