@@ -25,6 +25,8 @@ import { gradeWithModel, needsModel } from './modelGrading';
 import type { RubricConsentQuestion, RubricModel } from './rubricModel';
 import type { LoadedTestFile } from './testFileLoad';
 import { outputFileName } from './testExplorerText';
+import { callsOf, fileCalls } from './runCalls';
+import { CHECK_RUN_ASK_CALLS, MAX_CHECK_RUN_CALLS } from '../shared/limits';
 import { modelGradedAssertions } from '../expectations/gradeTest';
 
 /** A Test Explorer message is one line of at most this many characters. */
@@ -53,6 +55,17 @@ export interface CheckReport {
   readonly duration?: number;
 }
 
+/** What the user is told once per run. */
+export type CheckNotice = 'restricted' | 'signedOut' | 'authentication' | 'notSaved' | 'tooManyCalls';
+
+/** A run's calls, for the question asked before a large one. */
+export interface CallsQuestion {
+  readonly calls: number;
+  /** The test files (names, not paths). */
+  readonly files: readonly string[];
+  readonly concurrency: number;
+}
+
 export interface CheckRunDeps {
   readonly controller: vscode.TestController;
   readonly client: GistClient;
@@ -67,8 +80,10 @@ export interface CheckRunDeps {
   report(report: CheckReport): void;
   /** The model that grades this run's llm-rubric assertions, after the user picked it and agreed; undefined when they did not. */
   chooseRubricModel(counts: Omit<RubricConsentQuestion, 'model'>): Promise<RubricModel | undefined>;
+  /** Whether the user agrees to a run of more than CHECK_RUN_ASK_CALLS calls (a modal through notify.ts). */
+  confirmCalls(question: CallsQuestion): Promise<boolean>;
   /** Tells the user once per run (through notify.ts). */
-  notice(kind: 'restricted' | 'signedOut' | 'authentication' | 'notSaved', detail?: string): void;
+  notice(kind: CheckNotice, detail?: string): void;
   openResults(file: vscode.Uri): void;
 }
 
@@ -89,14 +104,74 @@ export class CheckTestRun {
     this.run = new BatchedTestRun(deps.controller.createTestRun(request));
   }
 
-  private leaves(): vscode.TestItem[] {
+  /** The items the user picked (every file when none), excluded ones left out. */
+  private roots(): vscode.TestItem[] {
     const excluded = new Set(this.request.exclude ?? []);
     const roots: vscode.TestItem[] = [];
     if (this.request.include === undefined) this.deps.controller.items.forEach((item) => roots.push(item));
     else roots.push(...this.request.include);
+    return roots.filter((root) => !excluded.has(root));
+  }
+
+  private leaves(): vscode.TestItem[] {
+    const excluded = new Set(this.request.exclude ?? []);
     const leaves = new Set<vscode.TestItem>();
-    for (const root of roots) for (const leaf of leavesOf(root, excluded)) leaves.add(leaf);
+    for (const root of this.roots()) for (const leaf of leavesOf(root, excluded)) leaves.add(leaf);
     return [...leaves];
+  }
+
+  /**
+   * The calls under one picked item, counted from its test file (runnable tests × variants ×
+   * samples), without making its cells: a file of 10,000 tests × 32 variants × 100 samples would be
+   * 32 million items before the question.
+   */
+  private callsOfItem(item: vscode.TestItem, reads: ReadonlyMap<string, ReadFile | undefined>): number {
+    const data = itemData.get(item);
+    const read = data === undefined ? undefined : reads.get(data.uri.toString());
+    if (data === undefined || read === undefined || !read.loaded.file.runnable) return 0;
+    const { loaded, variants } = read;
+    if (data.kind === 'file') return callsOf(fileCalls('', loaded, variants.length));
+    const test = loaded.tests[data.test];
+    if (test === undefined || !test.ok) return 0;
+    if (data.kind === 'test') return variants.length * loaded.file.repeat;
+    return data.sample === undefined ? loaded.file.repeat : 1;
+  }
+
+  /**
+   * Whether the run may make its calls: refused past MAX_CHECK_RUN_CALLS (each picked item says
+   * why), asked past CHECK_RUN_ASK_CALLS (Cancel skips them all), as Run over Data states its calls.
+   */
+  private async callsAgreed(roots: readonly vscode.TestItem[], reads: ReadonlyMap<string, ReadFile | undefined>): Promise<boolean> {
+    // An excluded item counts off once, and only inside a picked one (VS Code may exclude hidden items anywhere).
+    const picked = new Set(roots);
+    const allExcluded = new Set(this.request.exclude ?? []);
+    const inside = (item: vscode.TestItem): boolean => {
+      for (let parent = item.parent; parent !== undefined; parent = parent.parent) {
+        if (allExcluded.has(parent)) return false;
+        if (picked.has(parent)) return true;
+      }
+      return false;
+    };
+    const excluded = [...allExcluded].filter(inside);
+    const calls = Math.max(0, roots.reduce((sum, root) => sum + this.callsOfItem(root, reads), 0) - excluded.reduce((sum, item) => sum + this.callsOfItem(item, reads), 0));
+    if (calls <= CHECK_RUN_ASK_CALLS) return true;
+    if (calls > MAX_CHECK_RUN_CALLS) {
+      const why = vscode.l10n.t(
+        'Not run: this run would make {0} calls, and a Test Explorer run makes at most {1}. Pick fewer tests, variants or samples, or run the file with gist-check --max-calls, or its data with Run over Data.',
+        calls.toLocaleString(),
+        MAX_CHECK_RUN_CALLS.toLocaleString(),
+      );
+      for (const root of roots) this.record(root, 'errored', [new vscode.TestMessage(why)]);
+      this.deps.notice('tooManyCalls', calls.toLocaleString());
+      return false;
+    }
+    const files = [...reads.keys()].filter((key) => reads.get(key)?.loaded.file.runnable === true).map((key) => path.basename(vscode.Uri.parse(key).fsPath));
+    const { concurrency } = this.deps.settings();
+    if (this.token.isCancellationRequested || !(await this.deps.confirmCalls({ calls, files, concurrency }))) {
+      for (const root of roots) this.record(root, 'skipped');
+      return false;
+    }
+    return true;
   }
 
   private record(item: vscode.TestItem, state: CheckReport['state'], messages: vscode.TestMessage[] = [], duration?: number, output?: string): void {
@@ -134,13 +209,22 @@ export class CheckTestRun {
   private async executeInRun(): Promise<void> {
     // Each state is a message to the workbench (a run of 2,000 cells sent 10,000): a leaf is marked
     // started when its call goes out (if its result is slower than a batch), and enqueued only when it waits behind another file.
-    const leaves = this.leaves();
     if (!vscode.workspace.isTrusted) {
       const why = vscode.l10n.t('Checks do not run in Restricted Mode: they would send the values of a test file from a folder you have not trusted to your service, with your key. Trust the folder to run them.');
-      for (const leaf of leaves) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
+      for (const leaf of this.leaves()) this.record(leaf, 'errored', [new vscode.TestMessage(why)]);
       this.deps.notice('restricted');
       return;
     }
+    // Read every file first: the run's calls are counted (and asked about) before any cell is made,
+    // and the model for llm-rubric is asked for once, with the whole run's counts.
+    const reads = new Map<string, ReadFile | undefined>();
+    const roots = this.roots();
+    for (const root of roots) {
+      const key = itemData.get(root)?.uri.toString();
+      if (key !== undefined && !reads.has(key)) reads.set(key, await this.deps.load(vscode.Uri.parse(key)));
+    }
+    if (!(await this.callsAgreed(roots, reads))) return;
+    const leaves = this.leaves();
     const byFile = new Map<string, vscode.TestItem[]>();
     for (const leaf of leaves) {
       const data = itemData.get(leaf);
@@ -157,9 +241,7 @@ export class CheckTestRun {
       this.deps.notice('signedOut');
       return;
     }
-    // Read every file first, so the model for llm-rubric is asked for once, with the whole run's counts.
-    const reads = new Map<string, ReadFile | undefined>();
-    for (const key of byFile.keys()) reads.set(key, await this.deps.load(vscode.Uri.parse(key)));
+    for (const key of byFile.keys()) if (!reads.has(key)) reads.set(key, await this.deps.load(vscode.Uri.parse(key)));
     const counts = this.rubricCounts(byFile, reads);
     let rubric: RubricModel | undefined;
     if (counts.outputs > 0 && !this.token.isCancellationRequested) rubric = await this.deps.chooseRubricModel(counts);

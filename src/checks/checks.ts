@@ -13,11 +13,12 @@ import type { GistClient } from '../client/gistClient';
 import type { ConnectionSettings } from '../client/types';
 import { loadCheckLibraries } from '../expectations/checkLibraries';
 import type { Logger } from '../shared/logger';
-import { showError, showInformation, showWarning } from '../shared/notify';
+import { askModal, showError, showInformation, showWarning } from '../shared/notify';
+import { CHECK_RUN_ASK_CALLS, MAX_CHECK_RUN_CALLS } from '../shared/limits';
 import { openBesideUnfocused } from '../shared/besideUnfocused';
 import { userMessage } from '../shared/userMessage';
 import { CommandIds, type CommandTable } from '../shared/commandIds';
-import { CheckTestRun, type CheckReport } from './checkTestRun';
+import { CheckTestRun, type CallsQuestion, type CheckNotice, type CheckReport } from './checkTestRun';
 import { chooseRubricModel, type RubricGradingAnswer } from './rubricModel';
 import { promptfooConfig, promptfooYaml } from './promptfooExport';
 import { validateBaseUrl } from '../client/urls';
@@ -334,6 +335,7 @@ export class Checks implements vscode.Disposable {
       destination: () => this.deps.destination(),
       report: (report) => this.reported.fire(report),
       chooseRubricModel: (counts) => chooseRubricModel(counts, this.rubricAnswer),
+      confirmCalls: (question) => this.confirmCalls(question),
       notice: (kind, detail) => void this.notice(kind, detail),
       openResults: (file) => openBesideUnfocused(file, RESULTS_VIEW_TYPE),
     };
@@ -388,7 +390,23 @@ export class Checks implements vscode.Disposable {
     return output;
   }
 
-  private async notice(kind: 'restricted' | 'signedOut' | 'authentication' | 'notSaved', detail?: string): Promise<void> {
+  /** Asked before a run of more than CHECK_RUN_ASK_CALLS calls, as Run over Data's summary states its calls: how many, how fast, to where. */
+  private async confirmCalls({ calls, files, concurrency }: CallsQuestion): Promise<boolean> {
+    const { profile, host } = this.deps.destination();
+    const go = vscode.l10n.t('Run {0} Calls', calls.toLocaleString());
+    const choice = await askModal(
+      userMessage(vscode.l10n.t('Run {0} calls to check {1}?'), calls.toLocaleString(), files.join(', ')),
+      userMessage(vscode.l10n.t('Each test runs once per variant and sample: {0} calls, up to {1} at a time, to profile {2} at {3}. Runs of more than {4} calls are asked about first.'), calls.toLocaleString(), concurrency, profile, host, CHECK_RUN_ASK_CALLS.toLocaleString()),
+      go,
+    );
+    return choice === go;
+  }
+
+  private async notice(kind: CheckNotice, detail?: string): Promise<void> {
+    if (kind === 'tooManyCalls') {
+      void showError(userMessage(vscode.l10n.t('The checks did not run: they would make {0} calls, and a Test Explorer run makes at most {1}. Pick fewer tests, variants or samples, or run the file with gist-check --max-calls.'), detail ?? '', MAX_CHECK_RUN_CALLS.toLocaleString()));
+      return;
+    }
     if (kind === 'notSaved') {
       const showLog = vscode.l10n.t('Show Log');
       const choice = await showError(userMessage(vscode.l10n.t('The results of this run could not be saved ({0}); the Testing view shows them, and the earlier results file is as it was. Check the folder, then use Run and Save Results again.'), detail ?? ''), showLog);

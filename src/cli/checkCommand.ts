@@ -27,6 +27,8 @@ import { LLM_RUBRIC_NOT_IN_CLI } from '../languageModels/llmRubric';
 import { checksHeader } from '../checks/checksHeader';
 import { CheckTally, passRate, percent } from '../checks/checkTally';
 import { loadTestFile, type LoadedTestFile } from '../checks/testFileLoad';
+import { callsBreakdown, fileCalls, runCalls } from '../checks/runCalls';
+import { MAX_RUN_CALLS } from '../shared/limits';
 import { cellName, cellRecord, plain, skippedCellRecord, type CellRecord } from './cellRecord';
 import { parseCheckArgs, USAGE, type CheckArgs } from './cliArgs';
 import { consoleLines } from './consoleLines';
@@ -142,6 +144,14 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   const catalogRead = await readCatalog(root);
   if ('refused' in catalogRead) return couldNotRun(`.vscode/gists.json cannot be read: ${plain(catalogRead.refused, 500)}.`);
   const catalog = catalogRead.catalog;
+  const variantsOf = (one: LoadedTestFile): ReturnType<typeof variantsToRun> => variantsToRun(one.file.variants, catalog?.gists.find((gist) => gist.id === one.file.gist));
+  // Every call of the run counted before the first is sent (llm-rubric tests make none here).
+  const planned = loaded.map((one) => fileCalls(plain(shown(io.cwd, one.path), 300), one, variantsOf(one).length, needsModel));
+  const calls = runCalls(planned);
+  if (calls > args.maxCalls) {
+    const raise = calls <= MAX_RUN_CALLS ? `raise the limit with --max-calls ${calls}` : `split it: --max-calls goes up to ${MAX_RUN_CALLS.toLocaleString('en-US')}`;
+    return couldNotRun(`this run would make ${calls.toLocaleString('en-US')} calls (${callsBreakdown(planned)}), more than --max-calls allows (${args.maxCalls.toLocaleString('en-US')}): nothing was run. Run fewer tests, variants or samples, or ${raise}.`);
+  }
 
   const connection: ConnectionSettings = { baseUrl: baseUrl.url, apiKeyHeader: header.name, apiKey: key.key, timeoutMs: args.timeoutMs };
   const client = new GistClient({ userAgent: `gist-check/${io.version}`, dispatcherFactory: trustOnFirstTls(proxyDispatcherFactory({}, io.systemCas)), knownKeys: () => secrets });
@@ -158,7 +168,7 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
       if (io.signal?.aborted === true) break;
       const fileName = shown(io.cwd, one.path);
       const csvName = one.csvPath === undefined ? undefined : shown(io.cwd, one.csvPath);
-      const variants = variantsToRun(one.file.variants, catalog?.gists.find((gist) => gist.id === one.file.gist));
+      const variants = variantsOf(one);
       const resultsPath = resultsPathFor(args, one, loaded.length > 1, io.cwd);
       let results: ResultsWriter | undefined;
       if (resultsPath !== undefined) {

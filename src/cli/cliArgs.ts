@@ -2,7 +2,7 @@
 // sent. The key is never an option (options end up in shell history and CI logs): it comes from
 // GIST_API_KEY only. Pure Node.
 import { parseArgs } from 'node:util';
-import { DEFAULT_LAB_CONCURRENCY, DEFAULT_LAB_RETRIES, MAX_LAB_CONCURRENCY, MAX_LAB_RETRIES, MIN_LAB_CONCURRENCY } from '../shared/limits';
+import { DEFAULT_LAB_CONCURRENCY, DEFAULT_LAB_RETRIES, DEFAULT_MAX_CALLS, MAX_LAB_CONCURRENCY, MAX_LAB_RETRIES, MAX_RUN_CALLS, MIN_LAB_CONCURRENCY } from '../shared/limits';
 
 export const USAGE = `Usage: gist-check [globs…] --base-url URL [options]
 
@@ -19,6 +19,8 @@ The API key is read from the environment variable GIST_API_KEY (never an option)
   --concurrency N          Calls at once, 1 to 32 (default 4)
   --max-retries N          Retries of a call after a 429, 5xx or network failure, 0 to 10 (default 3)
   --timeout SECONDS        Time limit of one call, 1 to 600 (default 60)
+  --max-calls N            Refuse a run of more calls than this (tests × variants × samples, all files
+                           together), counted before any call, 1 to ${MAX_RUN_CALLS.toLocaleString('en-US')} (default ${DEFAULT_MAX_CALLS.toLocaleString('en-US')})
   --root FOLDER            The folder test files and their CSVs must stay inside (default: the current one)
   --version, --help
 
@@ -37,6 +39,8 @@ export interface CheckArgs {
   readonly concurrency: number;
   readonly maxRetries: number;
   readonly timeoutMs: number;
+  /** The most calls the run may make; a run of more is refused before any call. */
+  readonly maxCalls: number;
   readonly root: string | undefined;
 }
 
@@ -67,6 +71,7 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
         concurrency: { type: 'string' },
         'max-retries': { type: 'string' },
         timeout: { type: 'string' },
+        'max-calls': { type: 'string' },
         root: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -84,7 +89,8 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
   const concurrency = number(values.concurrency, 'concurrency', MIN_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY, true) ?? DEFAULT_LAB_CONCURRENCY;
   const maxRetries = number(values['max-retries'], 'max-retries', 0, MAX_LAB_RETRIES, true) ?? DEFAULT_LAB_RETRIES;
   const timeout = number(values.timeout, 'timeout', 1, 600, false) ?? 60;
-  for (const checked of [passRate, concurrency, maxRetries, timeout]) {
+  const maxCalls = number(values['max-calls'], 'max-calls', 1, MAX_RUN_CALLS, true) ?? DEFAULT_MAX_CALLS;
+  for (const checked of [passRate, concurrency, maxRetries, timeout, maxCalls]) {
     if (typeof checked === 'string') return { kind: 'error', message: checked };
   }
   return {
@@ -99,6 +105,7 @@ export function parseCheckArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
       concurrency: concurrency as number,
       maxRetries: maxRetries as number,
       timeoutMs: (timeout as number) * 1000,
+      maxCalls: maxCalls as number,
       root: values.root,
     },
   };

@@ -52,10 +52,14 @@ export const MAX_JSON_SCAN_CHARS = 4 * 1024 * 1024;
 /** Items of a contains-any / contains-all list: each is searched for in the whole output. */
 export const MAX_LIST_ITEMS = 1_000;
 /**
- * levenshtein compares an output of n characters with a value of m in about n·m/32 steps (Myers'
- * algorithm); past this many n·m cells (a 64 Ki output against a 64 Ki value) it is not computed
- * and the assertion fails saying why, unless the lengths alone decide it.
+ * The work one assertion may do on one output, in the steps of assertionWork.ts (each about a
+ * nanosecond of the extension host's thread on a slow, shared two-core machine): work is estimated
+ * from the output and the assertion before it is done, and an assertion over this fails saying
+ * why, so none blocks the extension host for more than some 50 ms, whatever the test file and the
+ * output (up to the client's 16 MiB). Within it: a 1 MB output searched for a text, 4 MB counted,
+ * ~800 KB parsed as JSON, a regular expression of 40 RE2 instructions over 5 MB, levenshtein of
+ * 8,000 × 8,000 characters, uniqueItems over ~500 distinct small objects (~750 strings).
  */
-export const MAX_LEVENSHTEIN_CELLS = 2 ** 32;
+export const MAX_ASSERTION_WORK = 40_000_000;
 /** The longest object contains-json looks for, as promptfoo's `maxJsonLength`. */
 export const MAX_JSON_OBJECT_CHARS = 100_000;

@@ -12,6 +12,8 @@ export interface ExtractedJson {
   readonly objects: readonly object[];
   /** True when the search stopped at the budget before the end of the text. */
   readonly stoppedEarly: boolean;
+  /** Characters scanned and parsed, as counted against the budget. */
+  readonly spent: number;
 }
 
 export function extractJsonObjects(text: string, budget = MAX_JSON_SCAN_CHARS): ExtractedJson {
@@ -36,7 +38,7 @@ export function extractJsonObjects(text: string, budget = MAX_JSON_SCAN_CHARS): 
     // Scanned once, parsed at most once more, with `depth` closing braces added when unbalanced.
     spent += 2 * (end - start) + depth;
     if (spent > budget) {
-      return { objects, stoppedEarly: true };
+      return { objects, stoppedEarly: true, spent: spent - (2 * (end - start) + depth) };
     }
     let parsed: unknown;
     try {
@@ -49,5 +51,5 @@ export function extractJsonObjects(text: string, budget = MAX_JSON_SCAN_CHARS): 
       start = end - 1;
     }
   }
-  return { objects, stoppedEarly: false };
+  return { objects, stoppedEarly: false, spent };
 }

@@ -1,13 +1,17 @@
 // One assertion on one call's output, with promptfoo's meaning for each type (read from
 // promptfoo 0.123.1's handlers): score 1 or 0, `not-` inverting the outcome, and a weight of 0
-// turning the assertion into a measurement that never fails. Pure: no `vscode`.
+// turning the assertion into a measurement that never fails. An assertion whose work would pass
+// MAX_ASSERTION_WORK on this output (assertionWork.ts) fails saying so instead of running: a test
+// file and an output are outside input, and grading runs on the extension host's thread. Pure: no `vscode`.
 import { isDeepStrictEqual } from 'node:util';
 import { nestedDeeperThan } from '../shared/jsonDepth';
 import { MAX_JSON_DEPTH } from '../shared/limits';
 import { checkLibraries } from './checkLibraries';
-import { MAX_DIFF_CHARS, MAX_LEVENSHTEIN_CELLS } from './checkLimits';
+import { overBudget, regexWork, tooMuchWork, WORK } from './assertionWork';
+import { MAX_ASSERTION_WORK, MAX_DIFF_CHARS } from './checkLimits';
 import { type Assertion, type CountBound, type SourceRange } from './checkModel';
 import { extractJsonObjects } from './extractJson';
+import { regexInstructions } from './userRegex';
 import { cut, quote, reasonText } from './visibleText';
 
 /** What a call gave: its text and how long it took (for `latency`). */
@@ -76,21 +80,59 @@ function describeBound(bound: CountBound): string {
   return bound.min !== undefined ? `at least ${bound.min}` : `at most ${bound.max ?? 0}`;
 }
 
-/** promptfoo's word count: the trimmed text split on whitespace. */
+/** JavaScript's `\s` among the first 128 characters. */
+const ASCII_SPACE = new Uint8Array(128).map((_, code) => (code === 32 || (code >= 9 && code <= 13) ? 1 : 0));
+
+/** Whether a UTF-16 code unit is in JavaScript's `\s` (what promptfoo splits words on). */
+function isSpace(code: number): boolean {
+  if (code < 128) return ASCII_SPACE[code] === 1;
+  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+}
+
+/**
+ * promptfoo's word count (the trimmed text split on `\s+`, empty parts left out): the runs of
+ * characters outside `\s`, counted without making them (split made a string per word: 1.3 s for
+ * 16 MiB of one-letter words).
+ */
 export function countWords(text: string): number {
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter((word) => word.length > 0).length;
+  let words = 0;
+  let inWord = false;
+  for (let index = 0; index < text.length; index++) {
+    const space = isSpace(text.charCodeAt(index));
+    if (!space && !inWord) words += 1;
+    inWord = !space;
+  }
+  return words;
 }
 
 /** Characters as people count them: Unicode code points, so an emoji counts once. */
 export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _char of text) {
-    count += 1;
+  // As `for…of` counts (a pair of surrogates once, a lone one once), without making a string per
+  // character: that took ~30 ns a character, half a second on a 16 MiB output.
+  let pairs = 0;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs += 1;
+        index += 1;
+      }
+    }
   }
-  return count;
+  return text.length - pairs;
+}
+
+/** An assertion not run: its work on this output would pass MAX_ASSERTION_WORK. */
+function notRun(what: string, work: number): Outcome {
+  return { pass: false, explain: () => ({ failure: tooMuchWork(what, work) }) };
+}
+
+const chars = (count: number): string => `${count.toLocaleString('en-US')} character${count === 1 ? '' : 's'}`;
+
+/** Parsing the output as JSON, estimated from its length. */
+function parseWork(output: string): number {
+  return output.length * WORK.parseChar;
 }
 
 function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Outcome {
@@ -102,6 +144,7 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return { pass: false, explain: () => ({ failure: NOT_GRADED_YET }) };
     case 'equals': {
       if (e.kind === 'json') {
+        if (overBudget(parseWork(output))) return notRun(`Parsing the output (${chars(output.length)}) as JSON`, parseWork(output));
         let parsed: unknown;
         let isJson = true;
         try {
@@ -125,6 +168,8 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
     case 'contains':
     case 'icontains': {
       const text = e.kind === 'text' ? e.text : '';
+      const work = output.length * WORK.scanChar + (assertion.baseType === 'icontains' ? (output.length + text.length) * WORK.foldChar : 0);
+      if (overBudget(work)) return notRun(`Searching the output (${chars(output.length)}) for the value`, work);
       const found = assertion.baseType === 'contains' ? output.includes(text) : output.toLowerCase().includes(text.toLowerCase());
       return { pass: flip(found), explain: () => ({ failure: `Expected the output to ${not(inverse)}contain ${quote(text)}` }) };
     }
@@ -134,6 +179,9 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
     case 'icontains-all': {
       const texts = e.kind === 'texts' ? e.texts : [];
       const fold = assertion.baseType.startsWith('i');
+      // Each value is searched for in the whole output: values × output.
+      const work = texts.length * output.length * WORK.scanChar + (fold ? (output.length + texts.reduce((sum, text) => sum + text.length, 0)) * WORK.foldChar : 0);
+      if (overBudget(work)) return notRun(`Searching the output (${chars(output.length)}) for each of ${texts.length.toLocaleString('en-US')} values`, work);
       const haystack = fold ? output.toLowerCase() : output;
       const has = (text: string): boolean => haystack.includes(fold ? text.toLowerCase() : text);
       const list = (): string => texts.map((text) => quote(text, 60)).join(', ');
@@ -151,6 +199,9 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
       return { pass: flip(output.startsWith(text)), explain: () => ({ failure: `Expected the output to ${not(inverse)}start with ${quote(text)}; it starts ${quote(output, 60)}` }) };
     }
     case 'regex': {
+      const instructions = e.kind === 'regex' ? regexInstructions(e.regex) : 0;
+      const work = regexWork(output.length, instructions);
+      if (overBudget(work)) return notRun(`Matching the regular expression (${instructions.toLocaleString('en-US')} RE2 instructions, each tried at every character) on the output (${chars(output.length)})`, work);
       const matched = e.kind === 'regex' && e.regex.test(output);
       return { pass: flip(matched), explain: () => ({ failure: `Expected the output to ${not(inverse)}match the regular expression ${quote(e.kind === 'regex' ? e.source : '')}` }) };
     }
@@ -168,8 +219,10 @@ function outcomeOf(assertion: Assertion, { output, latencyMs }: CallOutcome): Ou
     case 'character-count': {
       const bound: CountBound = e.kind === 'count' ? e.bound : { exact: 0 };
       const words = assertion.baseType === 'word-count';
-      const count = words ? countWords(output) : countCharacters(output);
       const unit = words ? 'words' : 'characters';
+      const work = output.length * WORK.countChar;
+      if (overBudget(work)) return notRun(`Counting the ${unit} of the output (${chars(output.length)})`, work);
+      const count = words ? countWords(output) : countCharacters(output);
       return { pass: flip(countMatches(bound, count)), explain: () => ({ failure: `Expected ${not(inverse)}${describeBound(bound)} ${unit}; the output has ${count}` }) };
     }
   }
@@ -192,8 +245,9 @@ function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
   if (longest <= threshold) {
     return { pass: !inverse, explain: because(`Levenshtein distance is at most ${longest} (the longer length), ${comparison} the threshold ${threshold}`) };
   }
-  if (output.length * text.length > MAX_LEVENSHTEIN_CELLS) {
-    return { pass: false, explain: because(`The output (${output.length.toLocaleString('en-US')} characters) and the value (${text.length.toLocaleString('en-US')}) are too long to compute their Levenshtein distance in bounded time`) };
+  const work = output.length * text.length * WORK.levenshteinCell;
+  if (overBudget(work)) {
+    return { pass: false, explain: because(tooMuchWork(`Computing the Levenshtein distance of the output (${chars(output.length)}) and the value (${chars(text.length)})`, work)) };
   }
   const measured = checkLibraries().distance(output, text);
   return { pass: (measured <= threshold) !== inverse, explain: because(`Levenshtein distance ${measured} is ${comparison} the threshold ${threshold}`) };
@@ -201,6 +255,8 @@ function levenshteinOutcome(assertion: Assertion, output: string): Outcome {
 
 function isJsonOutcome(assertion: Assertion, output: string): Outcome {
   const { expectation: e, inverse } = assertion;
+  const parsing = parseWork(output);
+  if (overBudget(parsing)) return notRun(`Parsing the output (${chars(output.length)}) as JSON`, parsing);
   let parsed: unknown;
   try {
     parsed = JSON.parse(output);
@@ -210,7 +266,7 @@ function isJsonOutcome(assertion: Assertion, output: string): Outcome {
   if (e.kind !== 'schema' || e.schema === undefined) {
     return { pass: !inverse, explain: () => ({ failure: 'Expected the output to not be valid JSON' }) };
   }
-  const checked = e.schema.validator(parsed);
+  const checked = e.schema.validator(parsed, MAX_ASSERTION_WORK - parsing);
   switch (checked.verdict) {
     case 'unchecked':
       return { pass: false, explain: () => ({ failure: uncheckedFailure(checked.reason) }) };
@@ -228,7 +284,10 @@ function uncheckedFailure(reason: string): string {
 
 function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   const { expectation: e, inverse } = assertion;
-  const { objects, stoppedEarly } = extractJsonObjects(output);
+  // The search's budget counts characters scanned (a loop over char codes) and parsed alike, about half of each: within it, parsing stays within the assertion's work.
+  const searchBudget = Math.floor(MAX_ASSERTION_WORK / (WORK.parseChar / 2 + WORK.countChar / 2));
+  const { objects, stoppedEarly, spent } = extractJsonObjects(output, searchBudget);
+  let remaining = MAX_ASSERTION_WORK - spent * (WORK.parseChar / 2 + WORK.countChar / 2);
   const stopped = stoppedEarly ? ' (the search stopped early: the output has too many braces to try them all)' : '';
   if (e.kind !== 'schema' || e.schema === undefined) {
     return { pass: inverse ? objects.length === 0 : objects.length > 0, explain: () => ({ failure: `Expected the output to ${not(inverse)}contain a JSON object${stopped}` }) };
@@ -236,7 +295,8 @@ function containsJsonOutcome(assertion: Assertion, output: string): Outcome {
   let lastErrors: string | undefined;
   let unchecked: string | undefined;
   for (const object of objects) {
-    const checked = e.schema.validator(object);
+    const checked = e.schema.validator(object, remaining);
+    remaining -= checked.work;
     if (checked.verdict === 'valid') {
       return { pass: !inverse, explain: () => ({ failure: 'The output contains JSON that conforms to the schema' }) };
     }

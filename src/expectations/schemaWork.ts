@@ -251,6 +251,16 @@ const keyOf = (applied: Applied): string =>
 
 /** Why checking values against `schema` could take more work than its size suggests, or undefined. */
 export function schemaWorkProblem(schema: Record<string, unknown>): string | undefined {
+  const work = measureSchemaWork(schema);
+  return 'problem' in work ? work.problem : undefined;
+}
+
+/**
+ * The most subschemas that apply to one place of a value (at least 1), `$ref`s followed, or why
+ * the schema is refused: what checking one value of an output costs at most (assertionWork.ts).
+ */
+export function measureSchemaWork(schema: Record<string, unknown>): { readonly checksPerValue: number } | { readonly problem: string } {
+  let checksPerValue = 1;
   try {
     const graph = buildGraph(schema);
     orderInPlace(graph.nodes);
@@ -260,6 +270,7 @@ export function schemaWorkProblem(schema: Record<string, unknown>): string | und
     // Each place counts every time it is reached, even when it repeats one seen before: that bounds this walk too.
     const reach = (applied: Applied): void => {
       const here = total(applied);
+      checksPerValue = Math.max(checksPerValue, here);
       if (here > MAX_SCHEMA_CHECKS_PER_VALUE) {
         throw new Refused(
           `the JSON Schema applies more than ${MAX_SCHEMA_CHECKS_PER_VALUE} subschemas to one value once its $refs are followed (a definition counts each time a $ref reaches it, again at each level of nesting where a recursive $ref repeats): refer to definitions from fewer places, above all from anyOf, allOf and oneOf`,
@@ -279,10 +290,10 @@ export function schemaWorkProblem(schema: Record<string, unknown>): string | und
     for (let applied = unexplored.pop(); applied !== undefined; applied = unexplored.pop()) {
       innerPlaces(applied).forEach((seeds) => reach(closeInPlace(seeds)));
     }
-    return undefined;
+    return { checksPerValue };
   } catch (error) {
     if (error instanceof Refused) {
-      return error.message;
+      return { problem: error.message };
     }
     throw error;
   }

@@ -10,6 +10,14 @@ export interface UserRegex {
   test(text: string): boolean;
 }
 
+/** Each compiled pattern's program size: RE2 steps through its instructions for each character in the worst case (assertionWork.ts). */
+const programSizes = new WeakMap<UserRegex, number>();
+
+/** The instructions of a compiled pattern's RE2 program. */
+export function regexInstructions(regex: UserRegex): number {
+  return programSizes.get(regex) ?? 0;
+}
+
 export type RegexCompilation = { readonly ok: true; readonly regex: UserRegex } | { readonly ok: false; readonly message: string };
 
 /** JavaScript syntax with no linear-time equivalent, found before RE2 would misread it. */
@@ -61,7 +69,11 @@ function compile(pattern: string): RegexCompilation {
   const { RE2JS } = checkLibraries();
   try {
     const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), RE2JS.LOOKBEHINDS);
-    return { ok: true, regex: { test: (text) => compiled.test(text) } };
+    // re2js keeps its program on the compiled pattern; were that to move, 4 instructions a character of the pattern is more than RE2 makes.
+    const program = (compiled as unknown as { re2Input?: { prog?: { inst?: readonly unknown[] } } }).re2Input?.prog?.inst;
+    const regex: UserRegex = { test: (text) => compiled.test(text) };
+    programSizes.set(regex, program?.length ?? 4 * pattern.length);
+    return { ok: true, regex };
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : 'it does not compile';
     return { ok: false, message: `the pattern is not valid for the linear-time engine (RE2): ${reason}` };

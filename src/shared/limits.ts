@@ -63,6 +63,18 @@ export const MAX_RUN_ROWS = 100_000;
 export const MAX_RUN_VARIANTS = 32;
 export const MAX_RUN_SAMPLES = 100;
 export const MAX_RUN_CALLS = 1_000_000;
+/**
+ * Checks: within every per-file cap a test file orders tests × variants × samples calls (10,000 ×
+ * 32 × 100 = 32 million), so a run counts its calls before any is sent. The Test Explorer asks
+ * before a run of more than CHECK_RUN_ASK_CALLS and refuses one of more than MAX_CHECK_RUN_CALLS
+ * (each cell is a state the workbench shows: past that, a results file and the lab are the place).
+ * gist-check refuses a run over `--max-calls`, DEFAULT_MAX_CALLS unless raised, up to MAX_RUN_CALLS:
+ * at 4 calls at a time and 1 to 2 s a call, 5,000 calls are about half an hour of a CI job and fit
+ * a suite of 200 tests × 5 variants × 5 samples; more is a decision to state on the command line.
+ */
+export const CHECK_RUN_ASK_CALLS = 1_000;
+export const MAX_CHECK_RUN_CALLS = 100_000;
+export const DEFAULT_MAX_CALLS = 5_000;
 /** `gist.lab.concurrency`: calls at once, the ceiling the engine adapts under. */
 export const MIN_LAB_CONCURRENCY = 1;
 export const MAX_LAB_CONCURRENCY = 32;

@@ -128,8 +128,9 @@ describe('outside JSON nested past the depth limit', function () {
   });
 
   it('an output nested past the limit fails equals with the reason, never a stack overflow', function () {
+    // Up to 50 times the limit: past a few hundred kilobytes the output's parse is over the assertion work cap, which fails the assertion either way (not- too).
     fc.assert(
-      fc.property(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 200 * MAX_JSON_DEPTH }), shape, (inner, form) => {
+      fc.property(fc.integer({ min: MAX_JSON_DEPTH + 1, max: 50 * MAX_JSON_DEPTH }), shape, (inner, form) => {
         const output = nested(inner, form);
         const [failed] = failedAssertions(grade([{ type: 'equals', value: { k: 1 } }], output));
         assert.ok(failed !== undefined);
