@@ -158,6 +158,5 @@ export function verdictsView(verdicts: Verdicts, ms: number, problems: readonly 
       },
     });
   }
-  if (counted.length > 0) sections.push(countedSection(counted));
-  return { headline: sentenceView(verdicts.headline), sections, ms: Math.round(ms), problems };
+  return { headline: sentenceView(verdicts.headline), sections, ms: Math.round(ms), problems, ...(counted.length === 0 ? {} : { counted: countedSection(counted) }) };
 }
