@@ -19,7 +19,7 @@ const PURE_MODULES = {
   lab: ['{comparisonFiles,comparisonProtocol,comparisonText,inertMessage,labRunArgs,resultsExport,resultsFigures,resultsIndex,resultsQuery,resultsRows,resultTextTitle,resultsViewProtocol,reviewerName,reviewSession,runComparison,runOverDataText,verdictCells,verdictsComputer,verdictsView,verdictsWorker,votesFiles}.ts'],
   languageModelTools: ['{callPlan,confirmedCalls,gistListing,toolInput,toolNames,toolReplies}.ts'],
   languageModels: ['{askModel,llmRubric,modelFailure,promptData}.ts'],
-  judge: ['{judgeAgreement,judgeAnswer,judgeArgs,judgeCells,judgeConsentQuestion,judgeInstruction,judgePlan,judgePrompt,judgeRun,judgeVotesFile}.ts'],
+  judge: ['{judgeAgreement,judgeAnswer,judgeArgs,judgeCells,judgeConsentQuestion,judgeInstruction,judgePlan,judgePrompt,judgeResume,judgeRun,judgeVotesFile}.ts'],
   review: ['**/*.ts'],
   shared: ['{accountStatus,commandIds,csvRecord,duration,flowButtons,gistUser,inertText,invisibles,jsonDepth,keyedRecord,limits,loggedMemento,markdown,oneLine,redact,requestTimeout,storageKeys,text,userMessage}.ts'],
   statistics: ['**/*.ts'],

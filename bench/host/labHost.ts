@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { LabRunSummary } from '../../src/lab/lab';
+import { votesFileName } from '../../src/review/votesFileName';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { bareRun, csvOf } from '../labRun';
 import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
@@ -251,7 +252,7 @@ async function labViews(folder: string, quick: boolean): Promise<Record<string, 
       const pair = { row, sample: 1, left: { variant: left, callId: `call-${row}-${left}` }, right: { variant: right, callId: `call-${row}-${right}` } };
       text += formatVotesEntry(voteEntry(pair, vote % 5 === 0 ? 'tie' : (vote * 7) % 3 === 0 ? 'right' : 'left', { reviewer, source: 'person' }));
     }
-    writeFileSync(path.join(folder, `people.welcome-email.gistrun.${reviewer.toLowerCase().replace(' ', '-')}.votes.jsonl`), text);
+    writeFileSync(path.join(folder, votesFileName('people.welcome-email.gistrun.jsonl', reviewer, 'person')), text);
   }
   const panels: Array<Awaited<ReturnType<typeof openView>>> = [];
   const workerMs: number[] = [];

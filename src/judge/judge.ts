@@ -33,6 +33,8 @@ import { askJudgeConsent } from './judgeConsent';
 import { consentCounts, type JudgeConsentDialog } from './judgeConsentQuestion';
 import { judgeFlow, judgeFlowTitle, type JudgeFlowChoice } from './judgeFlow';
 import { DEFAULT_JUDGE_INSTRUCTION } from './judgeInstruction';
+import { JudgeInstructionViewer } from './judgeInstructionViewer';
+import { rememberInstruction } from './judgeResume';
 import { judgementsOf, planJudging } from './judgePlan';
 import { runJudging, type JudgeRunResult } from './judgeRun';
 import { JudgeVotesFile } from './judgeVotesFile';
@@ -69,6 +71,7 @@ export class Judge implements vscode.Disposable {
   }
 
   private consent: JudgeConsentDialog = askJudgeConsent;
+  private readonly instructionViewer = new JudgeInstructionViewer();
   /** The runs under way, by votes file: one judge writes one file at a time. */
   private readonly running = new Map<string, AbortController>();
 
@@ -86,6 +89,7 @@ export class Judge implements vscode.Disposable {
 
   dispose(): void {
     this.cancelAll();
+    this.instructionViewer.dispose();
   }
 
   /** `gist.lab.judge`: on a results file (a Uri, `{resultsFile, model?, instruction?}`, the active view's, or one picked). */
@@ -134,11 +138,13 @@ export class Judge implements vscode.Disposable {
         ...(models.given === undefined ? {} : { model: models.given }),
         ...(args.instruction === undefined ? {} : { instruction: args.instruction }),
         lastInstruction: this.deps.workspaceState.get<string>(WorkspaceStateKeys.judgeInstruction) ?? DEFAULT_JUDGE_INSTRUCTION,
+        rememberedInstructions: this.deps.workspaceState.get<string[]>(WorkspaceStateKeys.judgeInstructionsAgreed) ?? [],
         keepInstruction: (instruction) => void this.deps.workspaceState.update(WorkspaceStateKeys.judgeInstruction, instruction),
         resumes: async (chosen) => {
           const votes = await votesOf(chosen);
-          return typeof votes !== 'string' && votes.resumed;
+          return typeof votes === 'string' || votes.existing === undefined ? undefined : { votesFile: path.basename(votes.path), instruction: votes.existing.instruction ?? '' };
         },
+        showInstruction: (instruction, votesFile) => this.instructionViewer.show(instruction, votesFile),
         opening,
         hold,
       });
@@ -153,7 +159,8 @@ export class Judge implements vscode.Disposable {
         void showError(userMessage('{0}', votes));
         return undefined;
       }
-      return await this.judgeWith(results, index, run, choice.model, votes, choice.instruction ?? votes.existing?.instruction ?? DEFAULT_JUDGE_INSTRUCTION, hold);
+      // The user's instruction, or the file's as they read it whole: never one the user has not seen.
+      return await this.judgeWith(results, index, run, choice.model, votes, choice.instruction, hold);
     } finally {
       hold.release();
     }
@@ -216,7 +223,7 @@ export class Judge implements vscode.Disposable {
         return undefined;
       }
       if (reread.file.existing !== undefined && (reread.file.existing.instruction ?? '') !== instruction) {
-        void showWarning(userMessage(vscode.l10n.t('{0} was started meanwhile with another instruction for the judge (in another window?). Judge again: it goes on with that file’s instruction.'), path.basename(opened.path)));
+        void showWarning(userMessage(vscode.l10n.t('{0} was started meanwhile with another instruction for the judge (in another window?). Judge again to read that file’s instruction whole and go on with it.'), path.basename(opened.path)));
         return undefined;
       }
       return await this.judgeHolding(results, index, run, model, reread.file, instruction, lock, hold);
@@ -264,6 +271,8 @@ export class Judge implements vscode.Disposable {
     if (pairs === undefined) {
       return summaryOf('declined', undefined, judgeAgreement(schedule, votes.actions));
     }
+    const remembered = this.deps.workspaceState.get<string[]>(WorkspaceStateKeys.judgeInstructionsAgreed) ?? [];
+    void this.deps.workspaceState.update(WorkspaceStateKeys.judgeInstructionsAgreed, rememberInstruction(Array.isArray(remembered) ? remembered.filter((digest) => typeof digest === 'string') : [], instruction));
     const outcome = await this.run(results, index, run, model, votes, instruction, judgementsOf(plan.pending, pairs), lock);
     const reread = await JudgeVotesFile.open(results.fsPath, model.name);
     const agreement = judgeAgreement(schedule, reread.ok ? reread.file.actions : votes.actions);

@@ -24,7 +24,9 @@ export const askJudgeConsent: JudgeConsentDialog = async (question) => {
       : userMessage(vscode.l10n.t('{0} pairs, each judged twice with the sides swapped: {1} requests, one at a time; or a random sample of {2} pairs: {3} requests.'), question.pendingPairs, question.requests, question.sample.pairs, question.sample.requests),
     ...(question.resumed ? [userMessage(vscode.l10n.t('This model judged {0} of the {1} pairs before, with the instruction below; only the rest are asked.'), question.judgedPairs, question.totalPairs)] : []),
     userMessage(vscode.l10n.t('Votes go to {0}, apart from people’s votes.'), question.votesFile),
-    userMessage(vscode.l10n.t('Instruction: {0}'), instruction),
+    question.instruction.length > INSTRUCTION_SHOWN_CHARS
+      ? userMessage(vscode.l10n.t('Instruction ({0} characters, all of them yours or read whole before): {1}'), question.instruction.length.toLocaleString(), instruction)
+      : userMessage(vscode.l10n.t('Instruction: {0}'), instruction),
   );
   const message = userMessage(vscode.l10n.t('Send outputs of {0} to “{1}” to judge?'), question.resultsFile, question.model.name);
   const choice = await askModal(message, detail, ...(sample === undefined ? [all] : [all, sample]));

@@ -2,8 +2,9 @@
 // name, vendor and family as inert text), then the judging instruction, shown in full in an editor
 // when the user asks to edit it (Use Text, or closing the editor, takes it; what they typed is
 // kept for the next run in this workspace). A model that judged this run before keeps its own
-// instruction (its votes file's), so one file never mixes judgements made under two instructions:
-// that step is skipped and the consent shows it.
+// instruction (its votes file's), so one file never mixes judgements made under two instructions.
+// That instruction may come from a repository: unless it is the user's own (judgeResume.ts), the
+// resume step opens all of it read-only first, and only then offers to resume with it.
 import * as vscode from 'vscode';
 import { editInEditor } from '../generation/editInEditor';
 import { chatModelItems } from '../languageModels/chatModels';
@@ -11,6 +12,7 @@ import { labelText } from '../shared/inertText';
 import { MultiStepInput, type OpeningInput, type Step } from '../shared/multiStepInput';
 import type { InputHold } from '../shared/inputHold';
 import { DEFAULT_JUDGE_INSTRUCTION, instructionProblem } from './judgeInstruction';
+import { instructionSize, isOwnInstruction, resumeActions, type ResumeAction } from './judgeResume';
 
 export interface JudgeFlowInput {
   readonly models: readonly vscode.LanguageModelChat[];
@@ -20,10 +22,14 @@ export interface JudgeFlowInput {
   readonly instruction?: string;
   /** The instruction the user left last time in this workspace, else the default. */
   readonly lastInstruction: string;
+  /** Digests of the instructions the user agreed to judge with in this workspace (judgeResume.ts). */
+  readonly rememberedInstructions: readonly string[];
   /** Keeps an edited instruction at once, so it is there again however the flow ends. */
   keepInstruction(instruction: string): void;
-  /** Whether `model` judged this run before (then its file's instruction is used). */
-  resumes(model: vscode.LanguageModelChat): Promise<boolean>;
+  /** When `model` judged this run before: its votes file's name and instruction (the run goes on with it). */
+  resumes(model: vscode.LanguageModelChat): Promise<{ readonly votesFile: string; readonly instruction: string } | undefined>;
+  /** Opens a votes file's whole instruction read-only; resolves once the user closed it. */
+  showInstruction(instruction: string, votesFile: string): Promise<void>;
   /** The input shown while the command read the results file: the first step replaces it. */
   readonly opening?: OpeningInput | undefined;
   /** Keeps the flow's last input on screen until the consent that follows is up (see InputHold). */
@@ -32,8 +38,8 @@ export interface JudgeFlowInput {
 
 export interface JudgeFlowChoice {
   readonly model: vscode.LanguageModelChat;
-  /** Undefined when the model resumes with its own file's instruction. */
-  readonly instruction: string | undefined;
+  /** What the model gets: the user's, or a resumed file's that the user read whole and accepted. */
+  readonly instruction: string;
 }
 
 export const judgeFlowTitle = (): string => vscode.l10n.t('Judge with a Language Model');
@@ -43,11 +49,16 @@ interface InstructionItem extends vscode.QuickPickItem {
   readonly action: 'use' | 'edit' | 'default';
 }
 
+interface ResumeItem extends vscode.QuickPickItem {
+  readonly action: ResumeAction;
+}
+
 export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice | undefined> {
   let model = input.model;
   let instruction = input.instruction ?? input.lastInstruction;
-  let resumed = false;
-  const steps = (): number => (input.model === undefined ? 1 : 0) + (input.instruction === undefined ? 1 : 0);
+  /** The instruction step, or the resume step, follows the model's. */
+  let secondStep = input.instruction === undefined;
+  const steps = (): number => (input.model === undefined ? 1 : 0) + (secondStep ? 1 : 0);
 
   const instructionStep: Step = async (flow) => {
     const problem = instructionProblem(instruction);
@@ -78,9 +89,51 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
     }
   };
 
+  /** The resume step: the votes file's whole instruction is opened before resuming with it is offered. */
+  const resumeStep = (votesFile: string, fileInstruction: string): Step => {
+    let read = false;
+    const step: Step = async (flow) => {
+      const size = instructionSize(fileInstruction);
+      const sizeText = vscode.l10n.t('{0} characters, {1} lines', size.characters.toLocaleString(), size.lines.toLocaleString());
+      const items: ResumeItem[] = resumeActions({ instruction: fileInstruction, read }).map((action) =>
+        action === 'read'
+          ? { label: `$(book) ${vscode.l10n.t('Read the Whole Instruction…')}`, description: sizeText, detail: vscode.l10n.t('opens it read-only in an editor; close the editor (Ctrl+W) to come back here'), action }
+          : { label: `$(check) ${vscode.l10n.t('Resume with the Instruction You Read')}`, description: sizeText, action },
+      );
+      const problem = instructionProblem(fileInstruction);
+      const picked = await flow.showQuickPick({
+        title: judgeFlowTitle(),
+        totalSteps: steps(),
+        placeholder:
+          problem !== undefined
+            ? vscode.l10n.t('{0} cannot be resumed: {1} Move it away to judge with your own instruction.', labelText(votesFile, 120), problem)
+            : vscode.l10n.t('This model judged this run before, with the instruction in {0} (not yours: read it before it goes to the model)', labelText(votesFile, 120)),
+        items,
+      });
+      if (picked.kind !== 'item') return step;
+      if (picked.item.action === 'resume') {
+        instruction = fileInstruction;
+        return undefined;
+      }
+      flow.hide();
+      await input.showInstruction(fileInstruction, votesFile);
+      read = true;
+      return step;
+    };
+    return step;
+  };
+
   const afterModel = async (chosen: vscode.LanguageModelChat): Promise<Step | undefined> => {
-    resumed = await input.resumes(chosen);
-    return resumed || input.instruction !== undefined ? undefined : instructionStep;
+    const resumed = await input.resumes(chosen);
+    secondStep = input.instruction === undefined;
+    if (resumed === undefined) return input.instruction !== undefined ? undefined : instructionStep;
+    // The user's own words need no reading; anything else in the file does, every time.
+    if (isOwnInstruction(resumed.instruction, [input.instruction, input.lastInstruction, DEFAULT_JUDGE_INSTRUCTION], input.rememberedInstructions)) {
+      instruction = resumed.instruction;
+      return undefined;
+    }
+    secondStep = true;
+    return resumeStep(resumed.votesFile, resumed.instruction);
   };
 
   const modelStep: Step = async (flow) => {
@@ -112,5 +165,5 @@ export async function judgeFlow(input: JudgeFlowInput): Promise<JudgeFlowChoice 
     const opening = input.opening?.handOver();
     if (opening !== undefined) input.hold.keep(opening);
   }
-  return model === undefined ? undefined : { model, instruction: resumed ? undefined : instruction };
+  return model === undefined ? undefined : { model, instruction };
 }

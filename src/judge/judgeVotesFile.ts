@@ -1,6 +1,6 @@
 // The judge's own votes file beside the results: `<results name>.judge-<model>.votes.jsonl`, source
 // `judge`, reviewer the model's name, the instruction in its header; never a person's file. Read as
-// hostile like every votes file (review/votesReader.ts). Nothing is written until the first
+// hostile like every votes file, through their one reader (lab/votesFiles.ts). Nothing is written until the first
 // judgement is in: the header then, with it, so a run the user cancelled before any answer leaves
 // no file. One line per judgement, appended as it comes (review/votesFileAppend.ts, under the lock
 // the run holds), so a crash loses at most the one in flight. Pure Node: no `vscode`.
@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import { reviewerActions, type ReviewerActions } from '../review/reviewerActions';
 import { VOTES_LIMITS, type VotesEntry, type VotesHeader } from '../review/votes';
 import { votesFileName } from '../review/votesFileName';
-import { parseVotesFile, type VotesProblem } from '../review/votesReader';
-import { readBoundedFile } from '../shared/boundedFile';
+import type { VotesProblem } from '../review/votesReader';
+import { readVotesFileOf } from '../lab/votesFiles';
 import type { FileLock } from '../shared/fileLock';
 import { appendToVotesFile } from '../review/votesFileAppend';
 
@@ -46,26 +46,22 @@ export class JudgeVotesFile {
     const file = JudgeVotesFile.pathFor(resultsPath, model);
     const name = path.basename(file);
     const resultsName = path.basename(resultsPath);
-    let text: string | undefined;
-    // A file from a repository may be anything: a regular file of the results' folder is read, up
-    // to what a votes file holds; a link out, a device or a pipe is refused unread (shared/boundedFile.ts).
-    const read = await readBoundedFile(file, VOTES_LIMITS.fileChars, { inside: path.dirname(resultsPath), insideName: 'the results file’s folder' });
-    if (read.ok) {
-      text = new TextDecoder().decode(read.bytes);
-    } else if (read.kind === 'tooLarge') {
-      return { ok: false, problem: `${name} is larger than ${VOTES_LIMITS.fileChars / (1024 * 1024)} MiB, more than a votes file holds. Move it away to judge again.` };
-    } else if (read.kind !== 'missing') {
+    // Through the one reader of votes files (lab/votesFiles.ts): the same caps, and the same identity rule.
+    const read = await readVotesFileOf(resultsPath, model, 'judge');
+    if (!read.ok) {
+      if (read.kind === 'missing') return { ok: true, file: new JudgeVotesFile(file, resultsName, model, undefined, reviewerActions(model, 'judge', []), []) };
+      if (read.kind === 'tooLarge') return { ok: false, problem: `${name} is larger than ${VOTES_LIMITS.fileChars / (1024 * 1024)} MiB, more than a votes file holds. Move it away to judge again.` };
       return { ok: false, problem: `${name} cannot be read: ${read.reason}. Move it away to judge again.` };
     }
-    if (text === undefined || text.trim().length === 0) {
+    if (read.blank) {
       return { ok: true, file: new JudgeVotesFile(file, resultsName, model, undefined, reviewerActions(model, 'judge', []), []) };
     }
-    const parsed = parseVotesFile(text);
+    const { parsed } = read;
     if (parsed.file === undefined) {
       return { ok: false, problem: `${name} is not a votes file this version reads (line ${parsed.problems[0]?.line ?? 1}: ${parsed.problems[0]?.message ?? 'no header'}). Move it away to judge again.` };
     }
     const { header, entries } = parsed.file;
-    if (header.source !== 'judge' || header.reviewer !== model) {
+    if (read.file === undefined || header.source !== 'judge' || header.reviewer !== model) {
       return { ok: false, problem: `${name} holds the votes of ${header.source === 'judge' ? 'the judge' : 'the person'} "${header.reviewer.slice(0, 100)}", not of "${model.slice(0, 100)}". Move it away to judge with this model.` };
     }
     const actions = reviewerActions(model, 'judge', entries, header.instruction);

@@ -246,7 +246,7 @@ export class ComparisonPanel implements vscode.Disposable {
   private async sendVerdicts(side: 'earlier' | 'later', opened: OpenedComparison, index: ResultsIndex): Promise<void> {
     try {
       const votes = await readVotesFiles(index.path);
-      const view = await this.computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
+      const view = await this.computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems, votes.counted);
       if (this.opened !== opened) return;
       const message = inertMessage<ComparisonHostMessage>({ type: 'verdicts', side, verdicts: view });
       if (message.type === 'verdicts') this.verdicts[side] = message.verdicts;

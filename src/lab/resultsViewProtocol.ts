@@ -145,8 +145,10 @@ export interface VerdictsView {
   readonly sections: readonly SectionView[];
   /** How long the figures took to work out (in a worker thread). */
   readonly ms: number;
-  /** Votes files or lines that could not be read. */
+  /** Votes files or lines that could not be read, or were not counted, and why. */
   readonly problems: readonly string[];
+  /** Whose votes were counted from which file: shown after the evidence, when any file was counted. */
+  readonly counted?: SectionView;
 }
 
 /** The blind review's state: the next pair (names hidden), and the reviewer's counts. */

@@ -8,6 +8,7 @@ import type { VerdictInput } from '../review/verdicts';
 import type { VerdictsView } from './resultsViewProtocol';
 import { packedBuffers, type PackedCells } from './verdictCells';
 import type { VerdictsAnswer, VerdictsRequest } from './verdictsWorker';
+import type { CountedVotesFile } from './votesFiles';
 
 type Request = Omit<Extract<VerdictsRequest, { kind: 'input' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'votes' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'cells' }>, 'id'> | Omit<Extract<VerdictsRequest, { kind: 'forget' }>, 'id'>;
 
@@ -70,8 +71,8 @@ export class VerdictsComputer {
   }
 
   /** The panel of `input`; `problems` (votes files that could not be read) are said in it. */
-  async compute(input: VerdictInput, problems: readonly string[]): Promise<VerdictsView> {
-    const view = await this.ask({ kind: 'input', input, problems });
+  async compute(input: VerdictInput, problems: readonly string[], counted: readonly CountedVotesFile[] = []): Promise<VerdictsView> {
+    const view = await this.ask({ kind: 'input', input, problems, counted });
     if (view === undefined) throw new Error('The verdicts worker gave no figures.');
     return view;
   }

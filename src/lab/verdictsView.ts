@@ -7,6 +7,7 @@ import type { Sentence } from '../review/sentence';
 import type { Verdicts } from '../review/verdicts';
 import type { PairedDifference } from '../review/pairedDifferences';
 import type { BarView, SectionView, SentenceView, TableView, VerdictsView } from './resultsViewProtocol';
+import type { CountedVotesFile } from './votesFiles';
 
 const pct = (share: number): string => `${Math.round(share * 100)}%`;
 const pValueText = (p: number): string => (p < 0.001 ? '< 0.001' : p < 0.01 ? p.toFixed(3) : p.toFixed(2));
@@ -72,7 +73,23 @@ function differenceRows(differences: readonly PairedDifference[], unit: string):
   return differences.map((difference) => [`${difference.first} − ${difference.second}`, String(difference.n), signed(difference.median, unit), `${signed(difference.lower, unit)} to ${signed(difference.upper, unit)}`]);
 }
 
-export function verdictsView(verdicts: Verdicts, ms: number, problems: readonly string[]): VerdictsView {
+/** Whose votes the panel counted, from which file: a votes file speaks only for the reviewer its name and header agree on. */
+function countedSection(counted: readonly CountedVotesFile[]): SectionView {
+  return {
+    title: 'Whose votes were counted',
+    notes: [],
+    tables: [
+      {
+        caption: 'Each votes file counted: whose votes it holds (its name and its header agree on them), and its lines read',
+        columns: ['Reviewer', 'Kind', 'File', 'Lines'],
+        rows: counted.map((file) => [file.reviewer, file.source === 'judge' ? 'model judge' : 'person', file.file, file.lines.toLocaleString('en-US')]),
+      },
+    ],
+    bars: [],
+  };
+}
+
+export function verdictsView(verdicts: Verdicts, ms: number, problems: readonly string[], counted: readonly CountedVotesFile[] = []): VerdictsView {
   const sections: SectionView[] = [];
   if (verdicts.people !== undefined) {
     sections.push(voteSection(`People’s votes (${verdicts.people.reviewers.length} reviewer${verdicts.people.reviewers.length === 1 ? '' : 's'}: ${verdicts.people.reviewers.join(', ')})`, verdicts.people));
@@ -141,5 +158,5 @@ export function verdictsView(verdicts: Verdicts, ms: number, problems: readonly 
       },
     });
   }
-  return { headline: sentenceView(verdicts.headline), sections, ms: Math.round(ms), problems };
+  return { headline: sentenceView(verdicts.headline), sections, ms: Math.round(ms), problems, ...(counted.length === 0 ? {} : { counted: countedSection(counted) }) };
 }

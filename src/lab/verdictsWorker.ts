@@ -9,12 +9,12 @@ import { lowerThreadPriority } from './backgroundPriority';
 import { computeVerdicts, type VerdictInput } from '../review/verdicts';
 import type { VerdictsView } from './resultsViewProtocol';
 import { unpackVerdictCells, type PackedCells } from './verdictCells';
-import { readVotesFiles, type ReadVotes } from './votesFiles';
+import { readVotesFiles, type CountedVotesFile, type ReadVotes } from './votesFiles';
 import { verdictsView } from './verdictsView';
 
 export type VerdictsRequest =
   /** Figures of cells and votes read by the caller; `problems` (votes files that could not be read) are said in the panel. */
-  | { readonly id: number; readonly kind: 'input'; readonly input: VerdictInput; readonly problems: readonly string[] }
+  | { readonly id: number; readonly kind: 'input'; readonly input: VerdictInput; readonly problems: readonly string[]; readonly counted?: readonly CountedVotesFile[] }
   /** Read the votes files of the results file at `path` now (the figures of its cells will need them). */
   | { readonly id: number; readonly kind: 'votes'; readonly path: string }
   /** Figures of a results file's cells and its votes files, read again first when `rereadVotes`. */
@@ -39,7 +39,7 @@ async function answer(request: VerdictsRequest): Promise<VerdictsAnswer> {
     const started = performance.now();
     switch (request.kind) {
       case 'input':
-        return { id: request.id, view: verdictsView(computeVerdicts(request.input), performance.now() - started, request.problems) };
+        return { id: request.id, view: verdictsView(computeVerdicts(request.input), performance.now() - started, request.problems, request.counted) };
       case 'votes':
         void readVotes(request.path);
         return { id: request.id };
@@ -49,7 +49,7 @@ async function answer(request: VerdictsRequest): Promise<VerdictsAnswer> {
       case 'cells': {
         const votes = await (request.rereadVotes ? undefined : votesOf.get(request.path)) ?? (await readVotes(request.path));
         const verdicts = computeVerdicts({ variants: request.cells.variants, cells: unpackVerdictCells(request.cells), votes: votes.files });
-        return { id: request.id, view: verdictsView(verdicts, performance.now() - started, votes.problems) };
+        return { id: request.id, view: verdictsView(verdicts, performance.now() - started, votes.problems, votes.counted) };
       }
     }
   } catch (error) {

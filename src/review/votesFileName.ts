@@ -4,7 +4,8 @@
 // `….judge-<model>-<hash>.votes.jsonl`. The readable part alone would give one file to names
 // that differ only in case, marks or punctuation ("Ada Lovelace", "ada.lovelace"), and to every
 // name without Latin letters ("李明", "Иван"): the hash of the exact name keeps them apart. The
-// name only places the file: who voted is in its lines. Pure: no `vscode`.
+// name and the header must agree: a file is counted only for the reviewer it is named for
+// (votesFileIdentity.ts). Pure: no `vscode`.
 import { createHash } from 'node:crypto';
 import type { VoteSource } from './votes';
 

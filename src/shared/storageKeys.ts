@@ -37,6 +37,8 @@ export const WorkspaceStateKeys = {
   activeProfile: 'gist.activeProfile',
   /** judge/judge.ts: the judging instruction as the user left it last (Judge with a Language Model…). */
   judgeInstruction: 'gist.judgeInstruction',
+  /** judge/judge.ts: digests of the instructions the user agreed to judge with (a resume with one asks nothing again). */
+  judgeInstructionsAgreed: 'gist.judgeInstructionsAgreed',
 } as const;
 
 /**

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { COMPARISON_VIEW_TYPE } from '../../src/lab/comparisonPanel';
 import type { ComparisonOutcome } from '../../src/lab/runComparisons';
 import type { VerdictsView } from '../../src/lab/resultsViewProtocol';
+import { votesFileName } from '../../src/review/votesFileName';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { closeAllEditors, extensionApi, waitFor, type TestedApi } from './support';
 import { resultsHeaderOf } from '../fixtures/resultsHeader';
@@ -83,7 +84,7 @@ describe('Compare with an Earlier Run, in VS Code', function () {
       const pair = { row, sample: 1, left: { variant: 'formal', callId: formal.callId }, right: { variant: 'friendly', callId: friendly.callId } };
       votes += formatVotesEntry(voteEntry(pair, 'right', { reviewer: 'Ada', source: 'person' }));
     }
-    writeFileSync(files.later.replace(/\.jsonl$/, '.ada.votes.jsonl'), votes);
+    writeFileSync(path.join(path.dirname(files.later), votesFileName(path.basename(files.later), 'Ada', 'person')), votes);
 
     // Given this run first and the earlier one as the other, as the Explorer's menu and the pick do.
     const outcome = await vscode.commands.executeCommand<ComparisonOutcome>('gist.lab.compareRuns', vscode.Uri.file(files.later), vscode.Uri.file(files.earlier));

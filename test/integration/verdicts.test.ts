@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { VerdictsView } from '../../src/lab/resultsViewProtocol';
 import type { Verdict } from '../../src/review/votes';
+import { votesFileName } from '../../src/review/votesFileName';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
 import { closeAllEditors, extensionApi, waitFor, type TestedApi } from './support';
 import { resultsHeaderOf } from '../fixtures/resultsHeader';
@@ -38,6 +39,10 @@ function votesText(reviewer: string, from: number, to: number, verdict: (row: nu
   }
   return text;
 }
+
+const RESULTS = 'people.welcome-email.gistrun.jsonl';
+/** A person's votes file as the review names it. */
+const votesFile = (reviewer: string): string => votesFileName(RESULTS, reviewer, 'person');
 
 const headline = (view: VerdictsView | undefined): string => view?.headline.parts.map((part) => part.text).join('') ?? '';
 
@@ -72,7 +77,7 @@ describe('Verdicts: the panel over a results file and its votes, in VS Code', fu
 
   it('shows the figures worked out by hand, and a second reviewer’s votes change the verdict while the view is open', async function () {
     // Ada: friendly better on rows 1–24, formal on 25–30.
-    writeFileSync(path.join(folder, 'people.welcome-email.gistrun.ada.votes.jsonl'), votesText('Ada', 1, 30, (row) => (row <= 24 ? 'right' : 'left')));
+    writeFileSync(path.join(folder, votesFile('Ada')), votesText('Ada', 1, 30, (row) => (row <= 24 ? 'right' : 'left')));
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(results), 'gist.results');
     const first = await waitFor('the verdict panel', () => api.testing.resultsVerdicts(results), 20_000);
     // 24 of 30: Wilson 95% interval 0.627–0.905; exact two-sided sign test 2·P(X ≥ 24 | n = 30, ½) = 2 · 768,212 / 2³⁰ = 0.00143.
@@ -88,7 +93,7 @@ describe('Verdicts: the panel over a results file and its votes, in VS Code', fu
     const latency = first.sections.find((section) => section.title.startsWith('Length and latency'));
     assert.equal(latency?.boxes?.items.length, 3);
     // Grace votes on rows 31–40, all for friendly: 34 of 40.
-    writeFileSync(path.join(folder, 'people.welcome-email.gistrun.grace.votes.jsonl'), votesText('Grace', 31, 40, () => 'right'));
+    writeFileSync(path.join(folder, votesFile('Grace')), votesText('Grace', 31, 40, () => 'right'));
     const second = await waitFor('the verdict with Grace’s votes', () => {
       const view = api.testing.resultsVerdicts(results);
       return headline(view).includes('of 40 rows') ? view : undefined;
@@ -105,7 +110,7 @@ describe('Verdicts: the panel over a results file and its votes, in VS Code', fu
       votesText('Ada', 1, 40, (row) => (row <= 30 ? 'left' : 'right'), 'formal', 'short').split('\n').slice(1).join('\n'),
       votesText('Ada', 1, 40, (row) => (row <= 36 ? 'left' : 'right'), 'friendly', 'short').split('\n').slice(1).join('\n'),
     ];
-    writeFileSync(path.join(folder, 'people.welcome-email.gistrun.ada.votes.jsonl'), lines.join(''));
+    writeFileSync(path.join(folder, votesFile('Ada')), lines.join(''));
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(results), 'gist.results');
     const view = await waitFor('the verdict panel', () => api.testing.resultsVerdicts(results), 20_000);
     const people = view.sections.find((section) => section.title.startsWith('People’s votes'));
@@ -129,7 +134,7 @@ describe('Verdicts: the panel over a results file and its votes, in VS Code', fu
   });
 
   it('shows a votes file’s reviewer name and problems as inert text', async function () {
-    writeFileSync(path.join(folder, 'people.welcome-email.gistrun.eve.votes.jsonl'), `${votesText('Eve\u202Eevil\u200B', 1, 3, () => 'left')}{"type":"vote","id":"cut-`);
+    writeFileSync(path.join(folder, votesFile('Eve\u202Eevil\u200B')), `${votesText('Eve\u202Eevil\u200B', 1, 3, () => 'left')}{"type":"vote","id":"cut-`);
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(results), 'gist.results');
     const view = await waitFor('the verdict panel', () => api.testing.resultsVerdicts(results), 20_000);
     const title = view.sections[0]?.title ?? '';
@@ -137,5 +142,20 @@ describe('Verdicts: the panel over a results file and its votes, in VS Code', fu
     assert.doesNotMatch(JSON.stringify(view), /\u202E|\u200B/);
     assert.equal(view.problems.length, 1);
     assert.match(view.problems[0] ?? '', /its last line was cut short/);
+  });
+
+  it('counts a votes file only for the reviewer its name and header agree on, and says whose votes it counted from which file', async function () {
+    // Grace prefers formal on rows 1–10. A file named as Ada's claims to be Grace's, with twenty
+    // votes the other way: merged by the name inside, it would reverse Grace's verdict.
+    writeFileSync(path.join(folder, votesFile('Grace')), votesText('Grace', 1, 10, () => 'left'));
+    writeFileSync(path.join(folder, votesFile('Ada')), votesText('Grace', 11, 30, () => 'right'));
+    await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(results), 'gist.results');
+    const view = await waitFor('the verdict panel', () => api.testing.resultsVerdicts(results), 20_000);
+    assert.equal(headline(view), 'formal beats friendly in 100% of 10 rows with a winner (95% CI 72–100%, p = 0.002).');
+    assert.match(view.sections[0]?.title ?? '', /\(1 reviewer: Grace\)/);
+    assert.equal(view.problems.length, 1, view.problems.join('\n'));
+    assert.ok(view.problems[0]?.startsWith(`${votesFile('Ada')} is not counted: its header says it holds the votes of the reviewer "Grace", but it is not named as that reviewer's votes file (${votesFile('Grace')})`), view.problems[0]);
+    assert.equal(view.counted?.title, 'Whose votes were counted');
+    assert.deepEqual(view.counted.tables[0]?.rows, [['Grace', 'person', votesFile('Grace'), '10']]);
   });
 });

@@ -30,8 +30,9 @@ export class VerdictsPanel {
   show(view: VerdictsView): void {
     replaceChildren(this.headline, ...sentenceNodes(view.headline));
     const sections = view.sections.map(sectionNode);
-    const problems = view.problems.length === 0 ? [] : [element('section', { class: 'verdict-section' }, element('h3', {}, 'Votes files that could not be read'), element('ul', { class: 'problems' }, ...view.problems.map((problem) => element('li', {}, problem))))];
-    replaceChildren(this.body, ...(sections.length === 0 ? [element('p', {}, 'No evidence yet: review some pairs (Review…) or run with checks.')] : sections), ...problems);
+    const problems = view.problems.length === 0 ? [] : [element('section', { class: 'verdict-section' }, element('h3', {}, 'Votes files and lines not counted'), element('ul', { class: 'problems' }, ...view.problems.map((problem) => element('li', {}, problem))))];
+    const counted = view.counted === undefined ? [] : [sectionNode(view.counted)];
+    replaceChildren(this.body, ...(sections.length === 0 ? [element('p', {}, 'No evidence yet: review some pairs (Review…) or run with checks.')] : sections), ...counted, ...problems);
     this.timing.textContent = `Worked out in ${view.ms.toLocaleString('en-US')} ms, away from the editor.`;
   }
 }

@@ -251,7 +251,7 @@ describe('blind review (lab)', function () {
     try {
       computer.readVotesAhead(file);
       const votes = await readVotesFiles(file);
-      const fromRecords = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems);
+      const fromRecords = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: votes.files }, votes.problems, votes.counted);
       const packed = packVerdictCells(index);
       const fromPacked = await computer.computeCells(file, packed, false);
       assert.deepEqual(withoutMs(fromPacked), withoutMs(fromRecords));
@@ -262,7 +262,7 @@ describe('blind review (lab)', function () {
       await session.vote(second.pair.key, 'left');
       assert.deepEqual(withoutMs(await computer.computeCells(file, packVerdictCells(index), false)), withoutMs(fromRecords), 'the votes were not read again');
       const now = await readVotesFiles(file);
-      const expected = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: now.files }, now.problems);
+      const expected = await computer.compute({ variants: verdictVariants(index), cells: verdictCells(index), votes: now.files }, now.problems, now.counted);
       assert.notDeepEqual(withoutMs(expected), withoutMs(fromRecords));
       assert.deepEqual(withoutMs(await computer.computeCells(file, packVerdictCells(index), true)), withoutMs(expected));
     } finally {

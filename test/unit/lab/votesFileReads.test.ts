@@ -127,3 +127,71 @@ describe('votes files that are not plain files of the results’ folder', functi
     assert.match((pipe.value as { problem?: string }).problem ?? '', /cannot be read: it is \(or links to\) a named pipe \(FIFO\), not a regular file: replace it with a file, or remove it\. Move it away to judge again\.$/);
   });
 });
+
+describe('whose votes a votes file holds', function () {
+  let dir: string;
+  let results: string;
+
+  beforeEach(function () {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'gist-votes-identity-'));
+    results = path.join(dir, RESULTS);
+    writeFileSync(results, '');
+  });
+
+  afterEach(function () {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const votesPath = (reviewer: string, source: VoteSource = 'person'): string => path.join(dir, votesFileName(RESULTS, reviewer, source));
+
+  it('a file named for one reviewer whose header claims another is refused with the reason, and the other’s own file counts alone', async function () {
+    writeFileSync(votesPath('Grace'), votesText('Grace', 3));
+    // Named as Ada's file, but its header and lines say Grace: it would add to (or reverse) Grace's votes.
+    writeFileSync(votesPath('Ada'), votesText('Grace', 5));
+    const read = await readVotesFiles(results);
+    assert.deepEqual(
+      read.files.map((file) => [file.header.reviewer, file.entries.length]),
+      [['Grace', 3]],
+    );
+    assert.equal(read.problems.length, 1, read.problems.join('\n'));
+    assert.match(read.problems[0]!, /^people\.welcome-email\.gistrun\.ada-[0-9a-f]{8}\.votes\.jsonl is not counted: its header says it holds the votes of the reviewer "Grace", but it is not named as that reviewer's votes file \(people\.welcome-email\.gistrun\.grace-[0-9a-f]{8}\.votes\.jsonl\)/);
+  });
+
+  it('a lookalike, another case or another Unicode form of a name is another reviewer: a file named for it is refused', async function () {
+    writeFileSync(votesPath('Zoë'), votesText('Zoë', 2));
+    for (const lookalike of ['Zoe\u0308', 'zoë', 'Ζoë']) writeFileSync(votesPath(lookalike), votesText('Zoë', 4));
+    const read = await readVotesFiles(results);
+    assert.deepEqual(read.files.map((file) => [file.header.reviewer, file.entries.length]), [['Zoë', 2]]);
+    assert.equal(read.problems.filter((problem) => problem.includes('is not counted: its header says it holds the votes of the reviewer "Zoë"')).length, 3, read.problems.join('\n'));
+  });
+
+  it('a link named for another reviewer does not take a file’s votes: they count once, under the file’s own name', async function () {
+    if (process.platform === 'win32') this.skip();
+    writeFileSync(votesPath('Grace'), votesText('Grace', 3));
+    symlinkSync(path.basename(votesPath('Grace')), votesPath('Ada'));
+    const read = await readVotesFiles(results);
+    assert.deepEqual(read.files.map((file) => [file.header.reviewer, file.entries.length]), [['Grace', 3]]);
+    assert.deepEqual(read.counted.map((file) => file.file), [path.basename(votesPath('Grace'))]);
+  });
+
+  it('says whose votes it counted from which file, people’s and judges’', async function () {
+    writeFileSync(votesPath('Ada'), votesText('Ada', 2));
+    writeFileSync(votesPath('GPT-4o', 'judge'), votesText('GPT-4o', 3, 'judge'));
+    const read = await readVotesFiles(results);
+    assert.deepEqual(
+      [...read.counted].sort((a, b) => a.reviewer.localeCompare(b.reviewer)),
+      [
+        { file: path.basename(votesPath('Ada')), reviewer: 'Ada', source: 'person', lines: 2 },
+        { file: path.basename(votesPath('GPT-4o', 'judge')), reviewer: 'GPT-4o', source: 'judge', lines: 3 },
+      ],
+    );
+    assert.deepEqual(read.problems, []);
+  });
+
+  it('the judge’s own file whose header is another judge’s is refused through the same reader', async function () {
+    writeFileSync(votesPath('GPT-4o', 'judge'), votesText('gpt-4o', 3, 'judge'));
+    const opened = await JudgeVotesFile.open(results, 'GPT-4o');
+    assert.equal(opened.ok, false);
+    assert.match(opened.ok ? '' : opened.problem, /holds the votes of the judge "gpt-4o", not of "GPT-4o"/);
+  });
+});
