@@ -121,7 +121,7 @@ class ConfigWriter {
   private refuse(node: Node, reason: string): void {
     if (this.refusal !== undefined) return;
     const line = this.text.slice(0, node.offset).split('\n').length;
-    this.refusal = `At line ${line}, ${reason}. Exporting it would let promptfoo run or read something the test file did not mean, so it cannot be exported as it is.`;
+    this.refusal = `At line ${line}, ${reason}. promptfoo would not take it as the test file means it, so it cannot be exported as it is.`;
   }
 
   string(node: Node, use: PromptfooUse): string {
@@ -241,18 +241,18 @@ export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
   // Strings that are not the test file's lines (the gist id in a URL or label, a variant's label):
   // refused without a line when promptfoo would not take them as written.
   let refusal: string | undefined;
-  const unchecked = (text: string, use: PromptfooUse): string => {
+  const unchecked = (text: string, use: PromptfooUse, what: string): string => {
     const checked = promptfooText(text, use);
     if (checked.ok && (use === 'verbatim' || checked.text === text)) return checked.text;
-    refusal ??= `The gist id or a variant, ${JSON.stringify(text)}, cannot be written so that promptfoo takes it as it is${checked.ok ? '' : ` (${checked.reason})`}; it cannot be exported.`;
+    refusal ??= `The ${what}, ${JSON.stringify(text)}, would not be taken as it is by promptfoo${checked.ok ? ' (it renders it as a Nunjucks template)' : ` (${checked.reason})`}; change the gist id or variant to export the file.`;
     return text;
   };
   const providers = input.variants.map((variant) => {
     // promptfoo's http provider renders its URL with Nunjucks: it must be plain text.
-    const url = unchecked(generateUrl(input.baseUrl, loaded.file.gist!, variant ?? undefined), 'literal');
+    const url = unchecked(generateUrl(input.baseUrl, loaded.file.gist!, variant ?? undefined), 'literal', 'provider URL');
     return {
       id: url.startsWith('http:') ? 'http' : 'https',
-      label: unchecked(variantLabel(variant), 'verbatim'),
+      label: unchecked(variantLabel(variant), 'verbatim', 'variant label'),
       config: {
         url,
         method: 'POST',
@@ -276,11 +276,11 @@ export function promptfooConfig(input: PromptfooExportInput): PromptfooExport {
   const defaultTest = written === undefined ? undefined : written.assert !== undefined ? { ...written, assert: translatedList(written.assert, 'defaultTest.assert', notes) } : written;
   const descriptionNode = field(root, 'description');
   const config: Record<string, unknown> = {
-    description: descriptionNode?.type === 'string' ? writer.string(descriptionNode, 'verbatim') : unchecked(`Checks of the gist ${loaded.file.gist}, from ${input.testFileName}`, 'verbatim'),
+    description: descriptionNode?.type === 'string' ? writer.string(descriptionNode, 'verbatim') : unchecked(`Checks of the gist ${loaded.file.gist}, from ${input.testFileName}`, 'verbatim', 'description made of the gist id and file name'),
     // An object, not a string: processPrompts loads a prompt string shaped like a path as a file or
     // module. Its text is constant (the http provider sends the variables, not the prompt); the id
     // is only in the label, which promptfoo shows and does not render.
-    prompts: [{ raw: 'gist', label: unchecked(`gist ${loaded.file.gist}`, 'verbatim') }],
+    prompts: [{ raw: 'gist', label: unchecked(`gist ${loaded.file.gist}`, 'verbatim', 'prompt label made of the gist id') }],
     providers,
     ...(defaultTest !== undefined ? { defaultTest } : {}),
     tests,

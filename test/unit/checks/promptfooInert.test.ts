@@ -107,7 +107,7 @@ describe('checks: the promptfoo export is inert under promptfoo (property)', fun
         const loaded = await loadTestFile(file, { root: dir });
         const result = promptfooConfig({ loaded, text, variants: ['formal', null], baseUrl: 'https://gists.example.com', apiKeyHeader: 'SERVICE-API-KEY', testFileName: 'welcome.gisttest.json' });
         if (!result.ok) {
-          assert.match(result.reason, /\bline \d+|has problems|gist id or a variant/i, result.reason);
+          assert.match(result.reason, /\bline \d+|has problems|change the gist id/i, result.reason);
           return;
         }
         const filled = (raw: string): string => {
