@@ -106,6 +106,11 @@ function csvMisread(checks: readonly Check[]): string | undefined {
   return undefined;
 }
 
+/** Defined, not assigned: a key "__proto__" from the file stays a key. */
+function put(object: Json, name: string, value: unknown): void {
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Assertion types whose text value checks read as it is (a JSON schema), not filling {{ }}. */
 const LITERAL_VALUE_TYPES = new Set(['is-json', 'contains-json']);
 
@@ -148,7 +153,7 @@ class ConfigWriter {
           if (key === undefined || value === undefined) continue;
           const name = key.value as string;
           if (name === '$ref') this.refuse(key, 'a "$ref", which promptfoo resolves when it loads the config (reading the file or address it names)');
-          result[name] = this.json(value);
+          put(result, name, this.json(value));
         }
         return result;
       }
@@ -173,17 +178,17 @@ class ConfigWriter {
     const base = typeText.startsWith('not-') ? typeText.slice(4) : typeText;
     const result: Json = {};
     for (const [name, value] of fields) {
-      if (name === 'assert' && value.type === 'array') result[name] = (value.children ?? []).map((child) => this.assertion(child));
-      else if (name === 'metric' && value.type === 'string') result[name] = this.string(value, 'template');
+      if (name === 'assert' && value.type === 'array') put(result, name, (value.children ?? []).map((child) => this.assertion(child)));
+      else if (name === 'metric' && value.type === 'string') put(result, name, this.string(value, 'template'));
       else if (name === 'value' && value.type === 'string' && base === 'regex' && LEADING_FLAGS.test(value.value as string)) {
         // Left as the file has it for translated(), which writes it into javascript as literal code;
         // a {{ }} would be filled inside that code, so it is refused.
         if (hasTemplate(value.value as string)) this.refuse(value, 'a regular expression with (?i), (?s) or (?m) and {{ }} cannot be written as promptfoo javascript without filling a variable into code');
-        result[name] = value.value as string;
-      } else if (name === 'value' && value.type === 'string') result[name] = this.string(value, LITERAL_VALUE_TYPES.has(base) ? 'literal' : 'template');
+        put(result, name, value.value as string);
+      } else if (name === 'value' && value.type === 'string') put(result, name, this.string(value, LITERAL_VALUE_TYPES.has(base) ? 'literal' : 'template'));
       // promptfoo renders each text of a list (and loads one that starts with file://).
-      else if (name === 'value' && value.type === 'array') result[name] = (value.children ?? []).map((item) => (item.type === 'string' ? this.string(item, 'template') : this.json(item)));
-      else result[name] = this.json(value);
+      else if (name === 'value' && value.type === 'array') put(result, name, (value.children ?? []).map((item) => (item.type === 'string' ? this.string(item, 'template') : this.json(item))));
+      else put(result, name, this.json(value));
     }
     return result;
   }
@@ -192,9 +197,9 @@ class ConfigWriter {
     if (node.type !== 'object') return undefined;
     const result: Json = {};
     for (const [name, value] of this.members(node)) {
-      if (name === 'vars' && value.type === 'object') result[name] = Object.fromEntries(this.members(value).map(([variable, given]) => [variable, this.string(given, 'variable')]));
-      else if (name === 'assert' && value.type === 'array') result[name] = (value.children ?? []).map((child) => this.assertion(child));
-      else result[name] = this.json(value);
+      if (name === 'vars' && value.type === 'object') put(result, name, Object.fromEntries(this.members(value).map(([variable, given]) => [variable, this.string(given, 'variable')])));
+      else if (name === 'assert' && value.type === 'array') put(result, name, (value.children ?? []).map((child) => this.assertion(child)));
+      else put(result, name, this.json(value));
     }
     return result;
   }

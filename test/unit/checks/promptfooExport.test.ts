@@ -165,4 +165,17 @@ describe('checks: export as a promptfoo config', function () {
     // Text that only mentions them is exported as it is.
     assert.deepEqual(await values({ gist, tests: [{ vars: { text: 'see file:// and package: docs' }, assert: [{ type: 'contains', value: 'the file: {{ text }}' }] }] }), ['the file: {{ text }}']);
   });
+
+  it('never puts the gist id in a prompt string (promptfoo loads a prompt shaped like a path as a module), and refuses a $ref and {{ env.… }} where promptfoo would resolve or fill them (audit)', async function () {
+    const pathLike = await exported({ gist: './prompts/evil.js', tests: [{ vars: { text: 'x' }, assert: [] }] });
+    assert.ok(pathLike.ok, pathLike.ok ? '' : pathLike.reason);
+    assert.deepEqual(pathLike.config.prompts, [{ raw: 'gist', label: 'gist ./prompts/evil.js' }]);
+    const ref = await exported({ gist: 'g', tests: [{ vars: { text: '1' }, metadata: { nested: { $ref: 'https://example.com/x.json' } }, assert: [] }] });
+    assert.match(ref.ok ? '' : ref.reason, /^At line \d+, a "\$ref", which promptfoo resolves/);
+    const env = await exported({ gist: 'g', description: 'for {{ env["GIST_API_KEY"] }}', tests: [{ vars: { text: '1' }, assert: [] }] });
+    assert.match(env.ok ? '' : env.reason, /^At line 3, .* which promptfoo fills from the environment/);
+    const proto = await exported({ gist: 'g', tests: [{ vars: { text: '1' }, metadata: JSON.parse('{"__proto__": {"polluted": "yes"}}') as unknown, assert: [] }] });
+    assert.ok(proto.ok);
+    assert.deepEqual(Object.keys((proto.config.tests as Array<{ metadata: object }>)[0]!.metadata), ['__proto__']);
+  });
 });

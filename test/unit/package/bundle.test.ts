@@ -79,15 +79,16 @@ describe('bundle', function () {
     }
   });
 
-  it('dist/extension.js stays under the 850 KB budget', function () {
+  it('dist/extension.js stays under the 860 KB budget', function () {
     // The development build (not minified; the packaged one is about half): 145 KB before issue 13,
     // 285 KB with profiles, the language model tools and the history in files, 428 KB with the
     // variant lab, 520 KB with the verdicts and blind review, 799 KB with the checks' fixes of
     // November, 802 KB once the client read responses through undici's handler interface (its
     // own reader, abort watchers: the lab's throughput), 821 KB with the clean JSON pass that reads
-    // test files without jsonc-parser's visitor (discovery's first parse). The growth is our own
+    // test files without jsonc-parser's visitor (discovery's first parse), 851 KB with the promptfoo
+    // export writing every string of a test file as promptfoo takes it (issue 46). The growth is our own
     // code, which the test above keeps apart from libraries; activation time is measured in npm
     // run bench.
-    assert.ok(statSync(extension).size < 850 * 1024, `${statSync(extension).size} bytes`);
+    assert.ok(statSync(extension).size < 860 * 1024, `${statSync(extension).size} bytes`);
   });
 });
