@@ -10,7 +10,7 @@ const PURE_MODULES = {
   runs: ['**/*.ts'],
   account: ['{accountStatus,connection,profileList,statusView,storedKey}.ts'],
   catalog: ['{catalog,catalogText,consentQuestion,editorTemplate,editorValueConsent}.ts'],
-  checks: ['{batchedTestRun,checkNames,checkRun,checksHeader,checkTally,modelGrading,promptfooExport,runCalls,testExplorerText,testFileLoad}.ts'],
+  checks: ['{batchedTestRun,checkNames,checkRun,checksHeader,checkTally,modelGrading,promptfooExport,promptfooLoads,promptfooText,runCalls,testExplorerText,testFileLoad}.ts'],
   cli: ['**/*.ts'],
   diagnostics: ['{diagnose,diagnosisRun,meStep,networkSteps,probes,report,settingsSteps}.ts'],
   expectations: ['**/*.ts'],

@@ -1,13 +1,12 @@
-// What promptfoo would load or run from a test's text, where checks read the same text as text:
+// What promptfoo would load or run from a CSV row, which it reads as written (the test file's own
+// strings are rewritten by the export through promptfooText), where checks read the same text as text:
 // promptfoo 0.123.1 loads an assertion value (or a variable) that starts with `file://` (and runs
 // it when it names a .js, .py or .rb file) or `package:`, and renders every variable as a Nunjucks
 // template, whose expressions can run code. A test file from a repository must not turn into code
 // by being exported, so such text makes the export refuse, with the place. Pure: no `vscode`.
-import { hasTemplate } from '../expectations/valueTemplate';
 import type { AssertionExpectation, Check, GistTest } from '../expectations/checkModel';
+import { PROMPTFOO_LOADS, promptfooText } from './promptfooText';
 
-/** How promptfoo names something to load: checked on the text as promptfoo would see it, trimmed and in any case. */
-const LOADS = /^\s*(?:file:|package:)/i;
 
 /** Every string in a JSON value (an is-json schema, a JSON value to compare with). */
 function* stringsIn(value: unknown, depth = 0): Generator<string> {
@@ -59,19 +58,17 @@ function shown(text: string): string {
 
 /** Why promptfoo would load or run something of `test`, and where (the line, from 1, and its file); undefined when nothing. */
 export function promptfooWouldLoad(test: GistTest): { readonly line: number; readonly inCsv: boolean; readonly reason: string } | undefined {
+  // Only a CSV row: promptfoo reads the CSV as it is, where the test file's own strings are rewritten by the export.
+  if (test.range.file !== 'testsFile') return undefined;
   for (const [name, value] of Object.entries(test.vars)) {
-    if (LOADS.test(value)) {
-      return { line: test.range.start.line + 1, inCsv: test.range.file === 'testsFile', reason: `the value of "${name}", ${shown(value)}, would make promptfoo load what it names (and run it when it is code), where checks send it as text` };
-    }
-    if (hasTemplate(value)) {
-      return { line: test.range.start.line + 1, inCsv: test.range.file === 'testsFile', reason: `the value of "${name}" holds {{ }}, {% %} or {# #}, which promptfoo renders as a Nunjucks template (able to run code), where checks send it as written` };
-    }
+    const written = promptfooText(value, 'variable');
+    if (!written.ok) return { line: test.range.start.line + 1, inCsv: true, reason: `the value of "${name}", ${written.reason}` };
   }
   for (const check of assertions(test.assert)) {
-    if (check.check !== 'assertion') continue;
+    if (check.check !== 'assertion' || check.range.file !== 'testsFile') continue;
     for (const text of expectationTexts(check.expectation)) {
-      if (LOADS.test(text)) {
-        return { line: check.range.start.line + 1, inCsv: check.range.file === 'testsFile', reason: `the ${check.type} assertion's value ${shown(text)} would make promptfoo load what it names (and run it when it is code), where checks compare with it as text` };
+      if (PROMPTFOO_LOADS.test(text)) {
+        return { line: check.range.start.line + 1, inCsv: true, reason: `the ${check.type} assertion's value ${shown(text)} would make promptfoo load what it names (and run it when it is code), where checks compare with it as text` };
       }
     }
   }

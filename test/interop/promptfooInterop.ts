@@ -2,8 +2,10 @@
 // into a temporary folder (about 2 GB, so not part of `npm test`) and runs it on Node 24 from the
 // harness (promptfoo needs Node 22 or later) against the local service; runs gist-check on the same
 // test files; every test × variant must pass or fail the same in both. Prints a row per cell and
-// exits non-zero on any difference. Set GIST_INTEROP_PROMPTFOO_DIR to a folder that has promptfoo
-// installed already to skip the install (it is left in place then).
+// exits non-zero on any difference. Hostile test files (templates, file:// and package: in values,
+// lists, schemas, descriptions) must agree too, and those the export cannot write must be refused.
+// Set GIST_INTEROP_PROMPTFOO_DIR to a folder that has promptfoo installed already to skip the
+// install (it is left in place then).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -112,6 +114,35 @@ const WELCOME_FILE = {
   ],
 };
 
+/**
+ * Test files whose strings promptfoo would render, load or fill from the environment: the export
+ * writes them so that promptfoo takes them as text, and both must still agree cell for cell.
+ */
+const HOSTILE_FILE = {
+  gist: 'echo',
+  variants: ['plain'],
+  defaultTest: { assert: [{ type: 'not-contains', value: 'file://defaults.js' }] },
+  tests: [
+    echo('{{ 7*7 }} in a description stays text', 'see file://evil.js here', [{ type: 'contains', value: 'file://evil.js', metric: 'package:metric' }]),
+    echo('package: and FILE:// values are text', 'nothing', [{ type: 'contains', value: 'package:evil' }, { type: 'not-icontains', value: '  FILE://x.py' }]),
+    echo('half a template and a comment end are text', 'a { env } b', [{ type: 'not-contains', value: '{{ env.GIST_API_KEY }' }, { type: 'not-contains', value: '#} c' }, { type: 'contains', value: '{ env }' }]),
+    echo('lists hold file:// and braces as text', 'open { here', [{ type: 'contains-any', value: ['file://a.py', 'open {'] }, { type: 'not-contains-any', value: ['}}', 'env.GIST_API_KEY'] }]),
+    echo('a schema given as text holds a template as text', '"quoted"', [{ type: 'is-json', value: '{"type": "string", "description": "{{ env.GIST_API_KEY }} {% raw %}"}' }]),
+    echo('(?i) with braces and dots', 'Price: {USD} 1.5', [{ type: 'regex', value: '(?i)price: \\{usd\\} 1\\.5' }]),
+    { description: '{{ who }} beside braces', vars: { text: 'Hi Grace}', who: 'Grace' }, assert: [{ type: 'contains', value: '{{ who }}}' }] },
+  ],
+};
+
+/** Test files the export must refuse, saying where: promptfoo would run, load or fill in something of theirs. */
+const REFUSED_FILES: Record<string, unknown> = {
+  'a variable holding {{ env.GIST_API_KEY }}': { gist: 'echo', tests: [{ vars: { text: '{{ env.GIST_API_KEY }}' }, assert: [] }] },
+  'a variable promptfoo would load': { gist: 'echo', tests: [{ vars: { text: 'file://promptfooconfig.yaml' }, assert: [] }] },
+  'a variable ending with a line break': { gist: 'echo', tests: [{ vars: { text: 'two lines\n' }, assert: [] }] },
+  'a description naming env.': { gist: 'echo', tests: [{ description: 'key {{ env.GIST_API_KEY }}', vars: { text: 'x' }, assert: [] }] },
+  'a gist id naming env.': { gist: '{{ env.GIST_API_KEY }}', tests: [{ vars: { text: 'x' }, assert: [] }] },
+  'a $ref in a schema': { gist: 'echo', tests: [{ vars: { text: '1' }, assert: [{ type: 'is-json', value: { definitions: { s: { type: 'string' } }, $ref: '#/definitions/s' } }] }] },
+};
+
 interface Verdicts {
   readonly cells: Map<string, boolean | 'error'>;
 }
@@ -162,9 +193,20 @@ async function main(): Promise<number> {
       }
     }
     await loadCheckLibraries();
-    const files = { 'echo.gisttest.json': ECHO_FILE, 'welcome.gisttest.json': WELCOME_FILE };
-    writeFileSync(path.join(work, 'echo-rows.csv'), ECHO_CSV);
     const mismatches: string[] = [];
+    for (const [what, content] of Object.entries(REFUSED_FILES)) {
+      const testFile = path.join(work, 'refused.gisttest.json');
+      const text = JSON.stringify(content, null, 2);
+      writeFileSync(testFile, text);
+      const loaded = await loadTestFile(testFile, { root: work });
+      const exported = promptfooConfig({ loaded, text, variants: variantsToRun(loaded.file.variants, undefined), baseUrl: service.url, apiKeyHeader: 'SERVICE-API-KEY', testFileName: 'refused.gisttest.json' });
+      // Refused with its line, or by checks itself (the Problems view shows the line).
+      const refusedWithPlace = !exported.ok && /\bline \d+|gist id|has problems/i.test(exported.reason);
+      log(`${refusedWithPlace ? 'refused' : 'NOT REFUSED'}  ${what}${exported.ok ? '' : `: ${exported.reason}`}`);
+      if (!refusedWithPlace) mismatches.push(`${what}: the export ${exported.ok ? 'wrote it' : `refused it without saying where (${exported.reason})`}`);
+    }
+    const files = { 'echo.gisttest.json': ECHO_FILE, 'welcome.gisttest.json': WELCOME_FILE, 'hostile.gisttest.json': HOSTILE_FILE };
+    writeFileSync(path.join(work, 'echo-rows.csv'), ECHO_CSV);
     let compared = 0;
     for (const [name, content] of Object.entries(files)) {
       const testFile = path.join(work, name);

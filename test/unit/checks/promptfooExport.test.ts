@@ -96,7 +96,7 @@ describe('checks: export as a promptfoo config', function () {
   it('refuses a value promptfoo would send as a JSON object or array, and keeps other text', async function () {
     for (const value of ['{"name": "Ada"}', '  [1, 2]\n']) {
       const json = await exported({ gist: 'g', tests: [{ vars: { a: 'plain' } }, { vars: { a: value }, assert: [] }] });
-      assert.match(json.ok ? '' : json.reason, /^The test at line \d+ gives "a" a JSON object or array, which promptfoo 0\.123\.1 would send as JSON rather than as text/);
+      assert.match(json.ok ? '' : json.reason, /^At line \d+, ".*" is a JSON object or array, which promptfoo's http provider sends as JSON rather than as text/);
     }
     const fine = await exported({ gist: 'g', tests: [{ vars: { a: 'say "hi"\n{"k": 1}', b: '36', c: '{not json', d: 'x","b":"y' }, assert: [] }] });
     assert.ok(fine.ok);
@@ -139,24 +139,43 @@ describe('checks: export as a promptfoo config', function () {
     );
   });
 
-  it('refuses what promptfoo would load or run where checks read text: file:// and package: values, a var holding a template (audit: each ran code under promptfoo 0.123.1)', async function () {
+  it('writes literally what promptfoo would load or run in an assertion, and refuses it in a variable or a CSV row, which promptfoo sends or reads as written (audit: each ran code under promptfoo 0.123.1)', async function () {
     const refused = async (test: unknown, csv?: string): Promise<string> => {
       const result = await exported(test, csv);
       assert.equal(result.ok, false, JSON.stringify(result));
       return result.ok ? '' : result.reason;
     };
+    const values = async (test: unknown): Promise<unknown[]> => {
+      const result = await exported(test);
+      assert.ok(result.ok, result.ok ? '' : result.reason);
+      const config = result.config as { defaultTest?: { assert: Array<{ value: unknown; assert?: Array<{ value: unknown }> }> }; tests: Array<{ assert: Array<{ value: unknown; assert?: Array<{ value: unknown }> }> }> };
+      return [...(config.defaultTest?.assert ?? []), ...(config.tests[0]?.assert ?? [])].flatMap((assertion) => (assertion.assert ?? [assertion]).map((member) => member.value));
+    };
     const gist = 'g';
-    assert.match(await refused({ gist, tests: [{ vars: { name: 'Ada' }, assert: [{ type: 'contains', value: 'Ada' }, { type: 'contains', value: 'file://helpers/format.js' }] }] }), /^At line \d+, the contains assertion's value "file:\/\/helpers\/format\.js" would make promptfoo load/);
-    assert.match(await refused({ gist, tests: [{ vars: { text: 'package:./helpers/pkg.js:run' }, assert: [] }] }), /the value of "text", "package:\.\/helpers\/pkg\.js:run", would make promptfoo load/);
-    assert.match(await refused({ gist, tests: [{ vars: { text: 'Hello{{ range.constructor("process.exit()")() }}' }, assert: [] }] }), /the value of "text" holds \{\{ \}\}.*Nunjucks/);
-    assert.match(await refused({ gist, tests: [{ vars: { text: 'x' }, assert: [{ type: 'assert-set', assert: [{ type: 'icontains-any', value: ['a', '  PACKAGE:evil'] }] }] }] }), /icontains-any assertion's value "PACKAGE:evil"/);
-    assert.match(await refused({ gist, defaultTest: { assert: [{ type: 'not-equals', value: 'FILE://x.py' }] }, tests: [{ vars: { text: 'x' }, assert: [] }] }), /not-equals assertion's value "FILE:\/\/x\.py"/);
-    // {{ var }} filled: what promptfoo would see once it renders the value.
-    assert.match(await refused({ gist, tests: [{ vars: { scheme: 'file', text: 'x' }, assert: [{ type: 'contains', value: '{{ scheme }}://a.js' }] }] }), /"file:\/\/a\.js"/);
+    // A Nunjucks string expression: promptfoo sees no file:// before rendering, and renders the text.
+    assert.deepEqual(await values({ gist, tests: [{ vars: { name: 'Ada' }, assert: [{ type: 'contains', value: 'Ada' }, { type: 'contains', value: 'file://helpers/format.js' }] }] }), ['Ada', '{{ "file://helpers/format\\.js" }}']);
+    assert.deepEqual(await values({ gist, tests: [{ vars: { text: 'x' }, assert: [{ type: 'assert-set', assert: [{ type: 'icontains-any', value: ['a', '  PACKAGE:evil'] }] }] }] }), [['a', '{{ "  PACKAGE:evil" }}']]);
+    assert.deepEqual(await values({ gist, defaultTest: { assert: [{ type: 'not-equals', value: 'FILE://x.py' }] }, tests: [{ vars: { text: 'x' }, assert: [] }] }), ['{{ "FILE://x\\.py" }}']);
+    // {{ var }} stays a template: promptfoo tests for file:// before it fills it in.
+    assert.deepEqual(await values({ gist, tests: [{ vars: { scheme: 'file', text: 'x' }, assert: [{ type: 'contains', value: '{{ scheme }}://a.js' }] }] }), ['{{ scheme }}://a.js']);
+    assert.match(await refused({ gist, tests: [{ vars: { text: 'package:./helpers/pkg.js:run' }, assert: [] }] }), /^At line \d+, "package:\.\/helpers\/pkg\.js:run" would make promptfoo load/);
+    assert.match(await refused({ gist, tests: [{ vars: { text: 'Hello{{ range.constructor("process.exit()")() }}' }, assert: [] }] }), /holds \{\{ \}\}.*Nunjucks/);
     assert.match(await refused({ gist, testsFile: 'people.csv', tests: [] }, 'text,__expected\nHello,contains:file://helpers/format.js\n'), /^Line 2 of the CSV, the contains assertion's value "file:\/\/helpers\/format\.js"/);
-    assert.match(await refused({ gist, testsFile: 'people.csv', tests: [] }, 'text,__expected\n{{ 7*7 }},contains:a\n'), /^Line 2 of the CSV, the value of "text" holds/);
-    // Text that only mentions them is exported.
-    const fine = await exported({ gist, tests: [{ vars: { text: 'see file:// and package: docs' }, assert: [{ type: 'contains', value: 'the file: {{ text }}' }] }] });
-    assert.ok(fine.ok, fine.ok ? '' : fine.reason);
+    assert.match(await refused({ gist, testsFile: 'people.csv', tests: [] }, 'text,__expected\n{{ 7*7 }},contains:a\n'), /^Line 2 of the CSV, the value of "text", "\{\{ 7\*7 \}\}" holds/);
+    // Text that only mentions them is exported as it is.
+    assert.deepEqual(await values({ gist, tests: [{ vars: { text: 'see file:// and package: docs' }, assert: [{ type: 'contains', value: 'the file: {{ text }}' }] }] }), ['the file: {{ text }}']);
+  });
+
+  it('never puts the gist id in a prompt string (promptfoo loads a prompt shaped like a path as a module), and refuses a $ref and {{ env.… }} where promptfoo would resolve or fill them (audit)', async function () {
+    const pathLike = await exported({ gist: './prompts/evil.js', tests: [{ vars: { text: 'x' }, assert: [] }] });
+    assert.ok(pathLike.ok, pathLike.ok ? '' : pathLike.reason);
+    assert.deepEqual(pathLike.config.prompts, [{ raw: 'gist', label: 'gist ./prompts/evil.js' }]);
+    const ref = await exported({ gist: 'g', tests: [{ vars: { text: '1' }, metadata: { nested: { $ref: 'https://example.com/x.json' } }, assert: [] }] });
+    assert.match(ref.ok ? '' : ref.reason, /^At line \d+, a "\$ref", which promptfoo resolves/);
+    const env = await exported({ gist: 'g', description: 'for {{ env["GIST_API_KEY"] }}', tests: [{ vars: { text: '1' }, assert: [] }] });
+    assert.match(env.ok ? '' : env.reason, /^At line 3, .* which promptfoo fills from the environment/);
+    const proto = await exported({ gist: 'g', tests: [{ vars: { text: '1' }, metadata: JSON.parse('{"__proto__": {"polluted": "yes"}}') as unknown, assert: [] }] });
+    assert.ok(proto.ok);
+    assert.deepEqual(Object.keys((proto.config.tests as Array<{ metadata: object }>)[0]!.metadata), ['__proto__']);
   });
 });

@@ -86,9 +86,9 @@ describe('bundle', function () {
     // November, 802 KB once the client read responses through undici's handler interface (its
     // own reader, abort watchers: the lab's throughput), 821 KB with the clean JSON pass that reads
     // test files without jsonc-parser's visitor (discovery's first parse), 851 KB with the judge's
-    // resume step and the one votes reader that owns identity, 872 KB with the rest of issue 46 (one
+    // resume step and the one votes reader that owns identity, 882 KB with the rest of issue 46 (one
     // writer per output format with its escaping and redaction, assertion work estimates, call
-    // counts, JSON depth checks). The growth is our own
+    // counts, JSON depth checks, the promptfoo export's inert text). The growth is our own
     // code, which the test above keeps apart from libraries; activation time is measured in npm
     // run bench.
     assert.ok(statSync(extension).size < 900 * 1024, `${statSync(extension).size} bytes`);
