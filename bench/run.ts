@@ -14,6 +14,7 @@ import { freePort } from '../tools/vscodeServer/freePort';
 import { ensureInstalled } from '../tools/vscodeServer/install';
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
+import { capacityBench } from './capacity';
 import { catalogParse } from './catalogParse';
 import { checksDiscoveryFiles, cliBench, gradingBench } from './checksRun';
 import { clientOverhead } from './clientOverhead';
@@ -183,9 +184,20 @@ async function checksSection(): Promise<Record<string, unknown>> {
   return { checks: { grading, cli } };
 }
 
+async function capacitySection(): Promise<Record<string, unknown>> {
+  const capacity = await capacityBench(quick, log);
+  console.table(
+    capacity.profiles.flatMap((profile) =>
+      Object.entries(profile.clients).map(([client, f]) => ({ profile: profile.name, client, seconds: f.seconds, bound: profile.boundSeconds, toBound: f.toBound, rejectedPercent: round(f.rejectedShare * 100, 1), lost: f.lost, doubled: f.doubled })),
+    ),
+  );
+  return { capacity };
+}
+
 /** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
 const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle: () => Promise.resolve(bundleSizes()),
+  capacity: capacitySection,
   client: clientSection,
   network: networkSection,
   catalog: catalogSection,
@@ -210,7 +222,7 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
 };
 
 /** The sections that run in plain Node, not in VS Code. */
-const PLAIN_NODE_SECTIONS: readonly string[] = ['client', 'network', 'catalog', 'verdicts', 'lab', 'checks'];
+const PLAIN_NODE_SECTIONS: readonly string[] = ['capacity', 'client', 'network', 'catalog', 'verdicts', 'lab', 'checks'];
 
 /**
  * A plain-Node section in a Node process of its own, as JMH forks a JVM per benchmark: code that
