@@ -128,19 +128,19 @@ export interface LabFigures {
 }
 
 export async function labBench(quick: boolean, log: (line: string) => void): Promise<LabFigures> {
-  const rows = quick ? 500 : 5_000;
+  const rows = quick ? 500 : 2_000;
   const rounds = quick ? 1 : 3;
-  const heapCalls = quick ? 5_000 : 50_000;
+  const heapCalls = quick ? 5_000 : 20_000;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'gist-bench-lab-'));
   const service = await serviceProcess();
   const client = new GistClient();
   try {
     const data = await csvOf(folder, rows);
     // Warm both up (connections, JIT: the engine's first thousands of calls run slower) on smaller runs first.
-    const warm = await csvOf(folder, quick ? 200 : 2000);
+    const warm = await csvOf(folder, quick ? 200 : 1000);
     for (let turn = 0; turn < (quick ? 1 : 2); turn++) {
       await engineRun(client, service.url, warm, path.join(folder, 'warm.gistrun.jsonl'));
-      await bareRun(service.url, quick ? 200 : 2000);
+      await bareRun(service.url, quick ? 200 : 1000);
     }
     const sides = ['engine', 'bare'] as const;
     const samples = { engine: [] as number[], bare: [] as number[] };

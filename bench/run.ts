@@ -52,7 +52,7 @@ async function inVsCode(section: string, extensionPath?: string): Promise<Record
   try {
     if (section === 'activation') {
       // Every start measures activate() and nothing else; with --baseline, a start of each build in turn.
-      const starts = quick ? 1 : 5;
+      const starts = quick ? 1 : 3;
       const builds = baseline === undefined ? [undefined] : [baseline, undefined];
       const activations = builds.map((): number[] => []);
       for (let i = 0; i < starts; i++) {
@@ -98,7 +98,7 @@ async function historyStartup(serviceUrl: string): Promise<Record<string, unknow
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-bench-kept-'));
   const kept = { root, browserProfile: path.join(root, 'browser'), port: await freePort() };
   const start = (phase: string): Promise<Record<string, unknown>> => runPhase({ serviceUrl, quick, phase, kept, log });
-  const rounds = quick ? 1 : 2;
+  const rounds = 1;
   const before: Array<Record<string, unknown>> = [];
   const after: Array<Record<string, unknown>> = [];
   try {

@@ -192,7 +192,7 @@ export async function checksHost(gist: TestedApi, quick: boolean): Promise<Recor
       progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: ${total} cells ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call; loop delay p99 ${one.loop.p99Ms} ms, max ${one.loop.maxMs} ms`);
       await settle(200);
     }
-    const edits = await editRounds(gist, file, tests, quick ? 2 : 7);
+    const edits = await editRounds(gist, file, tests, quick ? 2 : 4);
     progress(`checks: an edit in the ${tests}-test file to the tree in place: median ${edits.medianMs} ms (${edits.samplesMs.join(', ')}), ${edits.medianCpuMs} ms of CPU`);
     return {
       checksInVsCode: {

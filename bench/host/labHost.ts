@@ -209,7 +209,7 @@ function spread(values: readonly number[]): { medianMs: number; allMs: number[] 
 
 /** The results view of 100,000 results (50,000 rows × 2 variants), then the verdict panel, each opened `rounds` times. */
 async function labViews(folder: string, quick: boolean): Promise<Record<string, unknown>> {
-  const rounds = quick ? 1 : 5;
+  const rounds = quick ? 1 : 3;
   const bigRows = quick ? 5_000 : 50_000;
   const big = path.join(folder, 'big.welcome-email.gistrun.jsonl');
   writeFileSync(big, resultsText(bigRows, VARIANTS, 300));

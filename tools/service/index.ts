@@ -1,4 +1,5 @@
 // Starts the local gist service on loopback: a faithful stand-in for the real one, with faults on demand.
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
@@ -59,6 +60,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   const calls = new CallLog();
   const faults = new FaultQueue();
   const closing = new AbortController();
+  // Every delayed answer (a fault's latency, the realistic mode's) listens for the close: hundreds at once are expected, not a leak.
+  setMaxListeners(0, closing.signal);
   const sockets = new Set<Socket>();
   let connections = 0;
   let realistic = options.realistic === undefined ? undefined : new RealisticMode(options.realistic);
