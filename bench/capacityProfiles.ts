@@ -54,5 +54,5 @@ export function boundOf(profile: Pick<CapacityProfile, 'cells' | 'service'>): Bo
   return candidates.reduce((largest, one) => (one.seconds > largest.seconds ? one : largest));
 }
 
-/** The budgets of every profile, at default settings. */
-export const CAPACITY_BUDGET = { toBound: 1.2, rejectedShare: 0.05, lostOrDoubled: 0 } as const;
+/** The budget of every profile, at default settings: at most 1.2 × the bound, 5 % of requests refused, no cell lost or doubled. */
+export const CAPACITY_TARGETS = { toBound: 1.2, rejectedShare: 0.05, lostOrDoubled: 0 } as const;
