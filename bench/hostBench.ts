@@ -20,8 +20,8 @@ const SECTIONS: Record<string, Section> = {
   memory: async (_gist, _serviceUrl, quick) => ({ memory: await memoryGrowth(quick) }),
   scale: async (_gist, serviceUrl) => ({ scale: await scale(serviceUrl) }),
   history: async (gist, _serviceUrl, quick) => ({ historyLayouts: await historyLayouts(gist, quick) }),
-  labHost: (_gist, serviceUrl, quick) => labHost(serviceUrl, quick),
-  checksHost: (gist, serviceUrl, quick) => checksHost(gist, serviceUrl, quick),
+  labHost: (_gist, _serviceUrl, quick) => labHost(quick),
+  checksHost: (gist, _serviceUrl, quick) => checksHost(gist, quick),
 };
 
 async function sections(serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {

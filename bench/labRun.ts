@@ -1,8 +1,9 @@
-// The variant lab's engine (issue 26), side by side with a bare undici pool making the same calls
-// at the same concurrency, against the local service in a process of its own (so its CPU and
-// call log are not this process's), with the floor under the engine beside them (labNodeFloor.ts:
-// the bare calls with only the work every run must do); and the heap over a long run. Every figure
-// is a median over rounds that rotate the three, so all see the same machine.
+// The variant lab's engine (issue 26) in plain Node, as a regression guard on its own cost: its CPU
+// a call over that of a bare undici pool making the same calls at the same concurrency (the
+// engine's own CPU a call: budget < 100 µs), against the local service in a process of its own (so
+// its CPU and call log are not this process's); and the heap over a long run. Medians over rounds
+// that rotate the two, so both see the same machine. How long users wait for a run against a real
+// service is the capacity bench's (capacity.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -16,7 +17,6 @@ import { recordOf } from '../src/shared/keyedRecord';
 import { startLabRun, type LabRunOptions } from '../src/runs/labRun';
 import { REPO_ROOT } from '../tools/vscodeServer/paths';
 import { bareRun, cpuPerCall, type RunFigures } from './bareCalls';
-import { labNodeFloorRun } from './labNodeFloor';
 import { median, round } from './stats';
 
 export { bareRun, type RunFigures } from './bareCalls';
@@ -108,20 +108,13 @@ export interface LabFigures {
   readonly variants: number;
   readonly concurrency: number;
   readonly rounds: number;
-  readonly engineCallsPerSecond: number;
-  readonly bareCallsPerSecond: number;
-  /** Engine over bare, medians of each: the budget is ≥ 0.9. */
-  readonly engineToBareRatio: number;
-  readonly engineSamples: number[];
-  readonly bareSamples: number[];
-  /** This process's CPU per call, medians: what the engine costs beyond the bare calls, whatever the machine's load. */
+  /** This process's CPU per call, medians: steadier than calls/s on a shared machine. */
   readonly engineCpuMicrosPerCall: number;
   readonly bareCpuMicrosPerCall: number;
-  /** The floor (labNodeFloor.ts): the bare calls with the rows read by csv-parse and each line written. */
-  readonly floorCallsPerSecond: number;
-  readonly floorToBareRatio: number;
-  readonly floorSamples: number[];
-  readonly floorCpuMicrosPerCall: number;
+  /** The engine's CPU a call beyond the bare pool's: what the engine itself costs. Budget < 100 µs. */
+  readonly engineOwnCpuMicrosPerCall: number;
+  readonly engineCallsPerSecond: number;
+  readonly bareCallsPerSecond: number;
   readonly heap: {
     readonly calls: number;
     readonly seconds: number;
@@ -135,26 +128,24 @@ export interface LabFigures {
 }
 
 export async function labBench(quick: boolean, log: (line: string) => void): Promise<LabFigures> {
-  const rows = quick ? 500 : 10_000;
-  const rounds = quick ? 1 : 5;
-  const heapCalls = quick ? 5_000 : 100_000;
+  const rows = quick ? 500 : 2_000;
+  const rounds = quick ? 1 : 3;
+  const heapCalls = quick ? 5_000 : 20_000;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'gist-bench-lab-'));
   const service = await serviceProcess();
   const client = new GistClient();
   try {
     const data = await csvOf(folder, rows);
     // Warm both up (connections, JIT: the engine's first thousands of calls run slower) on smaller runs first.
-    const warm = await csvOf(folder, quick ? 200 : 2000);
-    for (let turn = 0; turn < (quick ? 1 : 3); turn++) {
+    const warm = await csvOf(folder, quick ? 200 : 1000);
+    for (let turn = 0; turn < (quick ? 1 : 2); turn++) {
       await engineRun(client, service.url, warm, path.join(folder, 'warm.gistrun.jsonl'));
-      await bareRun(service.url, quick ? 200 : 2000);
-      await labNodeFloorRun(service.url, warm, path.join(folder, 'floor.gistrun.jsonl'));
+      await bareRun(service.url, quick ? 200 : 1000);
     }
-    const sides = ['engine', 'bare', 'floor'] as const;
-    const samples = { engine: [] as number[], bare: [] as number[], floor: [] as number[] };
-    const cpu = { engine: [] as number[], bare: [] as number[], floor: [] as number[] };
-    const runSide = (which: (typeof sides)[number]): Promise<RunFigures> =>
-      which === 'engine' ? engineRun(client, service.url, data, path.join(folder, 'run.gistrun.jsonl')) : which === 'bare' ? bareRun(service.url, rows) : labNodeFloorRun(service.url, data, path.join(folder, 'floor.gistrun.jsonl'));
+    const sides = ['engine', 'bare'] as const;
+    const samples = { engine: [] as number[], bare: [] as number[] };
+    const cpu = { engine: [] as number[], bare: [] as number[] };
+    const runSide = (which: (typeof sides)[number]): Promise<RunFigures> => (which === 'engine' ? engineRun(client, service.url, data, path.join(folder, 'run.gistrun.jsonl')) : bareRun(service.url, rows));
     for (let turn = 0; turn < rounds; turn++) {
       // Rotate which goes first, so none always runs on a warmer or busier machine.
       const order = sides.map((_, index) => sides[(index + turn) % sides.length] ?? 'engine');
@@ -192,25 +183,18 @@ export async function labBench(quick: boolean, log: (line: string) => void): Pro
     const after = process.memoryUsage().heapUsed;
     const mb = (bytes: number): number => round(bytes / 1024 / 1024, 1);
     log(`lab heap: ${heapRun.calls} calls in ${heapRun.seconds.toFixed(1)} s; heap ${mb(before)} MB before, at most ${mb(live)} MB held during the run (after GC), ${mb(after)} MB after; unforced peak ${mb(peak)} MB`);
-    const engineCallsPerSecond = median(samples.engine);
-    const bareCallsPerSecond = median(samples.bare);
-    const floorCallsPerSecond = median(samples.floor);
+    const engineCpuMicrosPerCall = median(cpu.engine);
+    const bareCpuMicrosPerCall = median(cpu.bare);
     return {
       rows,
       variants: VARIANTS.length,
       concurrency: CONCURRENCY,
       rounds,
-      engineCallsPerSecond,
-      bareCallsPerSecond,
-      engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond),
-      engineSamples: samples.engine,
-      bareSamples: samples.bare,
-      engineCpuMicrosPerCall: median(cpu.engine),
-      bareCpuMicrosPerCall: median(cpu.bare),
-      floorCallsPerSecond,
-      floorToBareRatio: round(floorCallsPerSecond / bareCallsPerSecond),
-      floorSamples: samples.floor,
-      floorCpuMicrosPerCall: median(cpu.floor),
+      engineCpuMicrosPerCall,
+      bareCpuMicrosPerCall,
+      engineOwnCpuMicrosPerCall: round(engineCpuMicrosPerCall - bareCpuMicrosPerCall, 1),
+      engineCallsPerSecond: median(samples.engine),
+      bareCallsPerSecond: median(samples.bare),
       heap: { calls: heapRun.calls, seconds: round(heapRun.seconds, 1), growthAfterGcMb: mb(after - before), liveGrowthMaxMb: mb(live - before), peakGrowthMb: mb(peak - before) },
     };
   } finally {

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../tools/vscodeServer/paths';
+import { CAPACITY_PROFILES } from './capacityProfiles';
 
 type Results = Record<string, unknown>;
 
@@ -25,16 +26,6 @@ function num(value: unknown, unit = '', digits = 1): string | undefined {
   return typeof value === 'number' ? `${value.toLocaleString('en-US', { maximumFractionDigits: digits })}${unit}` : undefined;
 }
 
-/** Each round's calls/s of two sides inside VS Code, in brackets (empty when the recorded run has none). */
-function roundsOf(results: Results, first: string, second: string): string {
-  const list = (key: string): string | undefined => {
-    const rounds = at(results, 'labInVsCode', key);
-    return Array.isArray(rounds) && rounds.every((one) => typeof one === 'number') ? rounds.map((one: number) => num(one, '', 0)).join(', ') : undefined;
-  };
-  const [a, b] = [list(first), list(second)];
-  return a === undefined || b === undefined ? '' : ` [${a}; bare pool ${b}]`;
-}
-
 interface Row {
   readonly what: string;
   readonly budget: string;
@@ -42,7 +33,28 @@ interface Row {
   measured(results: Results): string | undefined;
 }
 
+/** The capacity bench's figures of one client on one profile, as a table cell says them. */
+function clientFigures(r: Results, profile: number, client: string, name: string): string | undefined {
+  const f = (...keys: string[]): unknown => at(r, 'capacity', 'profiles', profile, 'clients', client, ...keys);
+  if (typeof f('seconds') !== 'number') return undefined;
+  const rejected = typeof f('rejectedShare') === 'number' ? num((f('rejectedShare') as number) * 100, ' %') : undefined;
+  return `${name} ${num(f('seconds'), ' s')} = ${num(f('toBound'), ' ×', 2)} (${rejected ?? '?'} rejected, ${num(f('lost'), '', 0) ?? '?'} lost, ${num(f('doubled'), '', 0) ?? '?'} doubled)`;
+}
+
+/** One row per profile of the capacity bench (bench/capacityProfiles.ts). */
+const CAPACITY_ROWS: readonly Row[] = CAPACITY_PROFILES.map((_, profile) => ({
+  what: `Time to answer: ${CAPACITY_PROFILES[profile]?.cells ?? '?'} cells, ${CAPACITY_PROFILES[profile]?.label ?? ''} (latency median 400 ms, p95 1.5 s)`,
+  budget: '≤ 1.2 × the bound, ≤ 5 % rejected, none lost or doubled',
+  measured: (r) => {
+    const bound = at(r, 'capacity', 'profiles', profile, 'boundSeconds');
+    if (typeof bound !== 'number') return undefined;
+    const clients = [clientFigures(r, profile, 'engine', 'Run over Data'), clientFigures(r, profile, 'gistCheck', 'gist-check'), clientFigures(r, profile, 'ideal', 'the ideal client')].filter((one) => one !== undefined);
+    return `bound ${num(bound, ' s')}: ${clients.join('; ')}`;
+  },
+}));
+
 const ROWS: readonly Row[] = [
+  ...CAPACITY_ROWS,
   { what: '`dist/extension.js` (minified, loaded at startup)', budget: '< 600 KB', measured: (r) => num(r.bundleKb, ' KB', 0) && `${num(r.bundleKb, ' KB', 0)} (undici is \`dist/undici.js\`, ${num(r.undiciKb, ' KB', 0) ?? '?'}, loaded on the first request)` },
   {
     what: '`activate()`, fresh VS Code starts, in turns with the build before',
@@ -106,43 +118,17 @@ const ROWS: readonly Row[] = [
         : undefined,
   },
   {
-    what: 'Lab run engine (plain Node, in a Node process of its own): 10,000 rows × 2 variants at concurrency 8, calls/s, timed from Run (the summary’s scan of the data file before it, as in the editor)',
-    budget: '≥ 0.9 × a bare undici pool',
-    measured: (r) => num(at(r, 'lab', 'engineToBareRatio')) && `${num(at(r, 'lab', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'lab', 'bareCallsPerSecond'), '', 0)} = ${num(at(r, 'lab', 'engineToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'lab', 'bareCpuMicrosPerCall'), ' µs')}`,
+    what: 'Run over Data’s engine in plain Node, zero latency: its own CPU a call (the CPU a call beyond a bare undici pool’s, making the same calls side by side)',
+    budget: '< 100 µs',
+    measured: (r) => num(at(r, 'lab', 'engineOwnCpuMicrosPerCall'), ' µs') && `${num(at(r, 'lab', 'engineOwnCpuMicrosPerCall'), ' µs')} (${num(at(r, 'lab', 'engineCpuMicrosPerCall'), ' µs')} against ${num(at(r, 'lab', 'bareCpuMicrosPerCall'), ' µs')}, ${num(at(r, 'lab', 'rows'), '', 0)} rows × 2 variants)`,
   },
   {
-    what: 'The floor under the lab engine in plain Node: the bare pool’s calls with the rows streamed from the same CSV by csv-parse and each call’s line written to a results file once a second as the lab’s writer writes, a literal check for the key, by the bench’s own code (`bench/labNodeFloor.ts`)',
-    budget: 'none: what the work every run must do costs when done the plain way',
-    measured: (r) => num(at(r, 'lab', 'floorToBareRatio')) && `${num(at(r, 'lab', 'floorCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'lab', 'floorToBareRatio'), ' ×', 2)}; CPU a call ${num(at(r, 'lab', 'floorCpuMicrosPerCall'), ' µs')}`,
-  },
-  {
-    what: 'Lab run heap over 100,000 calls (after a full GC)',
+    what: 'Its heap over a long run (after a full GC)',
     budget: 'growth < 50 MB',
     measured: (r) => num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB') && `${num(at(r, 'lab', 'heap', 'growthAfterGcMb'), ' MB')} after; at most ${num(at(r, 'lab', 'heap', 'liveGrowthMaxMb'), ' MB')} held during it (${num(at(r, 'lab', 'heap', 'calls'), ' calls', 0)})`,
   },
   {
-    what: 'Run over Data inside VS Code: 10,000 rows × 2 variants at concurrency 8, timed from Run (the data file scanned before, as by the summary step), results view open; both sides under an edit every 50 ms; medians of the rounds (each round’s figure in brackets)',
-    budget: '≥ 0.9 × a bare undici pool in the same extension host',
-    measured: (r) =>
-      num(at(r, 'labInVsCode', 'engineToBareRatio')) &&
-      `${num(at(r, 'labInVsCode', 'engineCallsPerSecond'), '', 0)} vs ${num(at(r, 'labInVsCode', 'bareCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'engineToBareRatio'), ' ×', 2)}${at(r, 'labInVsCode', 'engineCpuMicrosPerCall') === undefined ? '' : `; the extension host's CPU a call ${num(at(r, 'labInVsCode', 'engineCpuMicrosPerCall'), ' µs')} vs ${num(at(r, 'labInVsCode', 'bareCpuMicrosPerCall'), ' µs')}`}${roundsOf(r, 'engineRoundsCallsPerSecond', 'bareRoundsCallsPerSecond')}`,
-  },
-  {
-    what: 'The floor under Run over Data: the bare pool’s calls in the same extension host, shown as the issue asks a run to show itself (each call’s line appended to the results file once a second as the lab’s writer appends, a progress notification and a status bar item; no results view), by the bench’s own code, nothing else of the extension',
-    budget: 'none: the most Run over Data can reach',
-    measured: (r) => num(at(r, 'labInVsCode', 'floorToBareRatio')) && `${num(at(r, 'labInVsCode', 'floorCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'labInVsCode', 'floorToBareRatio'), ' ×', 2)} (the extension host's CPU a call ${num(at(r, 'labInVsCode', 'floorCpuMicrosPerCall'), ' µs')})`,
-  },
-  {
-    what: 'Where those rounds’ CPU went on the machine, µs a call, Run over Data / the floor / the bare pool: the extension host; the workbench’s renderer (webviews included); the browser’s other processes; the VS Code server; the service (in the bench’s runner)',
-    budget: '',
-    measured: (r) => {
-      const side = (name: string, kind: string): string | undefined => num(at(r, 'labInVsCode', 'machineCpuMicrosPerCall', name, kind));
-      const sides = (kind: string): string => `${side('runOverData', kind) ?? '?'} / ${side('floor', kind) ?? '?'} / ${side('bare', kind) ?? '?'}`;
-      return side('runOverData', 'extensionHost') && `${sides('extensionHost')}; ${sides('renderer')}; ${sides('browser')}; ${sides('server')}; ${sides('serviceAndRunner')}`;
-    },
-  },
-  {
-    what: 'During that run: extension host event-loop delay; an edit’s time against one made idle',
+    what: 'Typing during Run over Data inside VS Code (10,000 rows × 2 variants from the loopback service, as fast as it answers, results view open): the extension host’s event-loop delay; an edit’s time against one made idle',
     budget: 'p99 < 50 ms; ≤ 1.5 ×',
     measured: (r) => num(at(r, 'labInVsCode', 'loopDelayP99Ms')) && `p99 ${num(at(r, 'labInVsCode', 'loopDelayP99Ms'), ' ms')} (longest ${num(at(r, 'labInVsCode', 'loopDelayMaxMs'), ' ms')}); ${num(at(r, 'labInVsCode', 'runEditMs'), ' ms')} vs ${num(at(r, 'labInVsCode', 'idleEditMs'), ' ms')} = ${num(at(r, 'labInVsCode', 'editRatio'), ' ×', 2)}`,
   },
@@ -169,30 +155,9 @@ const ROWS: readonly Row[] = [
     measured: (r) => num(at(r, 'checks', 'grading', 'gradeMicros'), ' µs') && `${num(at(r, 'checks', 'grading', 'gradeMicros'), ' µs')} (${num(at(r, 'checks', 'grading', 'assertionMicros'), ' µs', 2)} an assertion); parsing ${num(at(r, 'checks', 'grading', 'tests'), ' tests', 0)} in ${num(at(r, 'checks', 'grading', 'parseMs'), ' ms')}`,
   },
   {
-    what: 'gist-check over tests × 2 variants at concurrency 8, calls/s',
-    budget: '≥ 0.9 × a bare undici pool',
-    measured: (r) => num(at(r, 'checks', 'cli', 'inProcessToBareRatio')) && `in process ${num(at(r, 'checks', 'cli', 'inProcessCallsPerSecond'), '', 0)} = ${num(at(r, 'checks', 'cli', 'inProcessToBareRatio'), ' ×', 2)} (CPU a call ${num(at(r, 'checks', 'cli', 'cpuMicrosPerCall', 'inProcess'), ' µs') ?? '?'} vs ${num(at(r, 'checks', 'cli', 'cpuMicrosPerCall', 'bare'), ' µs') ?? '?'}); the bundle as CI runs it, Node's start included, ${num(at(r, 'checks', 'cli', 'bundledCallsPerSecond'), '', 0)} = ${num(at(r, 'checks', 'cli', 'bundledToBareRatio'), ' ×', 2)}; bare pool ${num(at(r, 'checks', 'cli', 'bareCallsPerSecond'), '', 0)}`,
-  },
-  {
-    what: 'The bundled gist-check against the bare pool as a process of its own, both timed from spawn to exit',
-    budget: '≥ 0.9 ×',
-    measured: (r) =>
-      num(at(r, 'checks', 'cli', 'bundledToBareProcessRatio')) &&
-      `${num(at(r, 'checks', 'cli', 'bundledCallsPerSecond'), '', 0)} vs ${num(at(r, 'checks', 'cli', 'bareProcessCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'checks', 'cli', 'bundledToBareProcessRatio'), ' ×', 2)}`,
-  },
-  {
-    what: 'Checks in the Test Explorer: 1,000 tests × 2 variants through the run profile at concurrency 8, calls/s',
-    budget: '≥ 0.9 × a bare undici pool in the same extension host',
-    measured: (r) =>
-      num(at(r, 'checksInVsCode', 'profileToBareRatio')) &&
-      `${num(at(r, 'checksInVsCode', 'profileCallsPerSecond'), '', 0)} vs ${num(at(r, 'checksInVsCode', 'bareCallsPerSecond'), '', 0)} = ${num(at(r, 'checksInVsCode', 'profileToBareRatio'), ' ×', 2)}; extension host CPU a call ${num(at(r, 'checksInVsCode', 'profileCpuMicrosPerCall'), ' µs', 0)} vs ${num(at(r, 'checksInVsCode', 'bareCpuMicrosPerCall'), ' µs', 0)}; event loop p99 ${num(at(r, 'checksInVsCode', 'loopDelayP99Ms'), ' ms')}, longest ${num(at(r, 'checksInVsCode', 'loopDelayMaxMs'), ' ms')}`,
-  },
-  {
-    what: 'The floor under any Test Explorer run: the bare pool\'s calls, each cell reported `passed` (then `started` and `passed`) through the Testing API by a controller of the bench\'s own, nothing else',
-    budget: 'none: the most the Test Explorer row can reach',
-    measured: (r) =>
-      num(at(r, 'checksInVsCode', 'floorPassedToBareRatio')) &&
-      `passed only ${num(at(r, 'checksInVsCode', 'floorPassedCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'checksInVsCode', 'floorPassedToBareRatio'), ' ×', 2)} (${num(at(r, 'checksInVsCode', 'floorPassedCpuMicrosPerCall'), ' µs', 0)} a call); started and passed ${num(at(r, 'checksInVsCode', 'floorStartedCallsPerSecond'), '', 0)} calls/s = ${num(at(r, 'checksInVsCode', 'floorStartedToBareRatio'), ' ×', 2)} (${num(at(r, 'checksInVsCode', 'floorStartedCpuMicrosPerCall'), ' µs', 0)} a call)`,
+    what: 'A Test Explorer run of 1,000 tests × 2 variants (loopback, as fast as it answers): the extension host’s event-loop delay',
+    budget: 'p99 < 50 ms',
+    measured: (r) => num(at(r, 'checksInVsCode', 'loopDelayP99Ms')) && `p99 ${num(at(r, 'checksInVsCode', 'loopDelayP99Ms'), ' ms')}, longest ${num(at(r, 'checksInVsCode', 'loopDelayMaxMs'), ' ms')}`,
   },
   {
     what: 'Discovery of 200 test files (2,000 tests): none in `activate()`; the Testing view opened until all are listed; a forced rediscovery',

@@ -14,8 +14,9 @@ import { freePort } from '../tools/vscodeServer/freePort';
 import { ensureInstalled } from '../tools/vscodeServer/install';
 import { FIXTURE_WORKSPACE, REPO_ROOT, RESULTS_DIR } from '../tools/vscodeServer/paths';
 import { startService } from '../tools/service/index';
+import { capacityBench } from './capacity';
 import { catalogParse } from './catalogParse';
-import { checksDiscoveryFiles, cliBench, gradingBench } from './checksRun';
+import { checksDiscoveryFiles, gradingBench } from './checksRun';
 import { clientOverhead } from './clientOverhead';
 import { labBench } from './labRun';
 import { networkOverhead } from './networkOverhead';
@@ -51,7 +52,7 @@ async function inVsCode(section: string, extensionPath?: string): Promise<Record
   try {
     if (section === 'activation') {
       // Every start measures activate() and nothing else; with --baseline, a start of each build in turn.
-      const starts = quick ? 1 : 12;
+      const starts = quick ? 1 : 3;
       const builds = baseline === undefined ? [undefined] : [baseline, undefined];
       const activations = builds.map((): number[] => []);
       for (let i = 0; i < starts; i++) {
@@ -97,7 +98,7 @@ async function historyStartup(serviceUrl: string): Promise<Record<string, unknow
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'gist-bench-kept-'));
   const kept = { root, browserProfile: path.join(root, 'browser'), port: await freePort() };
   const start = (phase: string): Promise<Record<string, unknown>> => runPhase({ serviceUrl, quick, phase, kept, log });
-  const rounds = quick ? 1 : 4;
+  const rounds = 1;
   const before: Array<Record<string, unknown>> = [];
   const after: Array<Record<string, unknown>> = [];
   try {
@@ -162,7 +163,7 @@ function verdictsSection(): Promise<Record<string, unknown>> {
 async function labSection(): Promise<Record<string, unknown>> {
   const lab = await labBench(quick, log);
   log(
-    `lab: ${lab.rows.toLocaleString('en-US')} rows × ${lab.variants} variants at concurrency ${lab.concurrency}: engine ${lab.engineCallsPerSecond} calls/s, bare undici pool ${lab.bareCallsPerSecond} calls/s = ${lab.engineToBareRatio} × (budget ≥ 0.9); the floor (bare calls, rows by csv-parse, each line written) ${lab.floorCallsPerSecond} calls/s = ${lab.floorToBareRatio} ×; CPU a call here ${lab.engineCpuMicrosPerCall} µs vs ${lab.bareCpuMicrosPerCall} µs (floor ${lab.floorCpuMicrosPerCall} µs); heap over ${lab.heap.calls.toLocaleString('en-US')} calls: held during the run +${lab.heap.liveGrowthMaxMb} MB, after it +${lab.heap.growthAfterGcMb} MB (budget < 50 MB; unforced peak +${lab.heap.peakGrowthMb} MB, garbage not yet collected)`,
+    `lab engine in plain Node: ${lab.rows.toLocaleString('en-US')} rows × ${lab.variants} variants at concurrency ${lab.concurrency}: CPU a call ${lab.engineCpuMicrosPerCall} µs against a bare undici pool's ${lab.bareCpuMicrosPerCall} µs, so the engine's own ${lab.engineOwnCpuMicrosPerCall} µs (< 100 µs); heap over ${lab.heap.calls.toLocaleString('en-US')} calls: held during the run +${lab.heap.liveGrowthMaxMb} MB, after it +${lab.heap.growthAfterGcMb} MB (< 50 MB)`,
   );
   return { lab };
 }
@@ -170,22 +171,23 @@ async function labSection(): Promise<Record<string, unknown>> {
 async function checksSection(): Promise<Record<string, unknown>> {
   const grading = await gradingBench(quick ? 200 : 1000, quick ? 3 : 15);
   log(`checks grading: ${grading.tests.toLocaleString('en-US')} tests of ${grading.assertionsPerTest} assertions parsed in ${grading.parseMs} ms; ${grading.grades.toLocaleString('en-US')} grades at ${grading.gradeMicros} µs a test (${grading.assertionMicros} µs an assertion)`);
-  const cli = await cliBench(quick, log);
-  console.table([
-    { run: 'bare undici pool', callsPerSecond: cli.bareCallsPerSecond, toBare: 1 },
-    { run: 'bare undici pool as a process (Node start included)', callsPerSecond: cli.bareProcessCallsPerSecond, toBare: round(cli.bareProcessCallsPerSecond / cli.bareCallsPerSecond) },
-    { run: 'gist-check in process', callsPerSecond: cli.inProcessCallsPerSecond, toBare: cli.inProcessToBareRatio },
-    { run: 'gist-check (dist/cli, Node start included)', callsPerSecond: cli.bundledCallsPerSecond, toBare: cli.bundledToBareRatio, toBareProcess: cli.bundledToBareProcessRatio },
-  ]);
-  log(
-    `checks: ${cli.tests.toLocaleString('en-US')} tests × ${cli.variants} variants at concurrency ${cli.concurrency}: bare undici pool ${cli.bareCallsPerSecond} calls/s; gist-check in process ${cli.inProcessCallsPerSecond} calls/s = ${cli.inProcessToBareRatio} ×, bundled ${cli.bundledCallsPerSecond} calls/s = ${cli.bundledToBareRatio} × (budget ≥ 0.9), = ${cli.bundledToBareProcessRatio} × the bare pool as a process (${cli.bareProcessCallsPerSecond} calls/s, both from spawn to exit)`,
+  return { checks: { grading } };
+}
+
+async function capacitySection(): Promise<Record<string, unknown>> {
+  const capacity = await capacityBench(quick, log);
+  console.table(
+    capacity.profiles.flatMap((profile) =>
+      Object.entries(profile.clients).map(([client, f]) => ({ profile: profile.name, client, seconds: f.seconds, bound: profile.boundSeconds, toBound: f.toBound, rejectedPercent: round(f.rejectedShare * 100, 1), lost: f.lost, doubled: f.doubled })),
+    ),
   );
-  return { checks: { grading, cli } };
+  return { capacity };
 }
 
 /** In the order of a full run; the VS Code ones run on the production build (unless profiling). */
 const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle: () => Promise.resolve(bundleSizes()),
+  capacity: capacitySection,
   client: clientSection,
   network: networkSection,
   catalog: catalogSection,
@@ -210,7 +212,7 @@ const SECTIONS: Record<string, () => Promise<Record<string, unknown>>> = {
 };
 
 /** The sections that run in plain Node, not in VS Code. */
-const PLAIN_NODE_SECTIONS: readonly string[] = ['client', 'network', 'catalog', 'verdicts', 'lab', 'checks'];
+const PLAIN_NODE_SECTIONS: readonly string[] = ['capacity', 'client', 'network', 'catalog', 'verdicts', 'lab', 'checks'];
 
 /**
  * A plain-Node section in a Node process of its own, as JMH forks a JVM per benchmark: code that

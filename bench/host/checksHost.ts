@@ -1,16 +1,12 @@
 // Checks in the Test Explorer (issue 27), inside the real VS Code: (a) a test file of tests × 2
-// variants run through the checks' run profile (as the Test Explorer's Run does), side by side in
-// turns with a bare undici pool making the same calls from the same extension host at the same
-// concurrency; (b) discovery of the 200 test files run.ts wrote into the workspace before VS Code
+// variants run through the checks' run profile (as the Test Explorer's Run does), with the event
+// loop's delay meanwhile; (b) discovery of the 200 test files run.ts wrote into the workspace before VS Code
 // started: none at activation, then the time from the first ask (opening the Testing view) and from
 // a forced rediscovery to all 200 listed, with the event loop's longest stall meanwhile.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { checksFile, DISCOVERY_FILES, DISCOVERY_FOLDER } from '../checksRun';
-import { bareRun } from '../labRun';
-import type { BareCallHooks } from '../bareCalls';
-import { BatchedTestRun } from '../../src/checks/batchedTestRun';
 import { median, round } from '../stats';
 import { loopDelay } from './labHost';
 import { profiled, progress, settle, type TestedApi } from './common';
@@ -111,52 +107,6 @@ async function profileRun(gist: TestedApi, item: vscode.TestItem, total: number)
 }
 
 /**
- * The floor under any Test Explorer run: the bare pool's calls, each cell reported `passed` through
- * the Testing API, in batches and with no duration as the checks' run sends them, on a tree of the
- * same shape (file → tests → 2 variants) of a controller of the bench's own, with nothing else of
- * the extension: the least a run that shows each cell's result can send. `started` adds each cell's
- * `started`, as a run that shows which cells are running does. If the floor is below 0.9 × the bare
- * pool, no implementation that reports each cell can reach that budget.
- */
-class TestingFloor implements vscode.Disposable {
-  private readonly controller = vscode.tests.createTestController('gist-bench-floor', 'Bench floor');
-  private readonly file: vscode.TestItem;
-  private readonly leaves: vscode.TestItem[] = [];
-
-  constructor(tests: number, variants: readonly string[], folder: string) {
-    this.file = this.controller.createTestItem('floor', 'floor.gisttest.json', vscode.Uri.file(path.join(folder, 'floor.gisttest.json')));
-    this.controller.items.add(this.file);
-    for (let test = 1; test <= tests; test++) {
-      const item = this.controller.createTestItem(`test-${test}`, `Person ${test}`);
-      this.file.children.add(item);
-      for (const variant of variants) {
-        const leaf = this.controller.createTestItem(`test-${test}/${variant}`, variant);
-        item.children.add(leaf);
-        this.leaves.push(leaf);
-      }
-    }
-  }
-
-  async run(serviceUrl: string, tests: number, started: boolean): Promise<RunRound> {
-    // Passes go to VS Code in batches, as the checks' run sends them (one message for many cells).
-    const run = new BatchedTestRun(this.controller.createTestRun(new vscode.TestRunRequest([this.file]), 'floor', false));
-    const leaf = (call: number): vscode.TestItem => this.leaves[call] as vscode.TestItem;
-    const hooks: BareCallHooks = {
-      before: (call) => (started ? run.started(leaf(call)) : undefined),
-      after: (call) => run.passed(leaf(call)),
-    };
-    return timedRound(this.leaves.length, async () => {
-      await bareRun(serviceUrl, tests, hooks);
-      run.end();
-    });
-  }
-
-  dispose(): void {
-    this.controller.dispose();
-  }
-}
-
-/**
  * A user's edit in a big test file, as the tree takes it: the file of `tests` tests (pretty-printed,
  * as people write them) with one test's value changed and back, each time through a rediscovery
  * (the other files are as they were). Time and CPU from the save to the tree in place.
@@ -217,16 +167,15 @@ async function discovery(gist: TestedApi, quick: boolean): Promise<Record<string
   };
 }
 
-export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {
+export async function checksHost(gist: TestedApi, quick: boolean): Promise<Record<string, unknown>> {
   const configuration = vscode.workspace.getConfiguration('gist');
   await configuration.update('lab.concurrency', CONCURRENCY, vscode.ConfigurationTarget.Global);
   const runFolder = path.join(workspaceFolder(), RUN_FOLDER);
-  let floor: TestingFloor | undefined;
   try {
     const discovered = await discovery(gist, quick);
 
     const tests = quick ? 200 : 1000;
-    const rounds = quick ? 1 : 5;
+    const rounds = quick ? 1 : 2;
     const total = tests * VARIANTS;
     mkdirSync(runFolder, { recursive: true });
     const file = vscode.Uri.file(path.join(runFolder, 'checks.gisttest.json'));
@@ -234,63 +183,25 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
     await gist.testing.checks.discover(true);
     const item = gist.testing.checks.controller.items.get(file.toString());
     if (item?.children.size !== tests) throw new Error(`the Test Explorer lists ${item?.children.size ?? 'no'} tests of ${tests} in ${file.fsPath}`);
-    // Warm both up (connections, JIT) on a whole run each.
+    // Warm up (connections, JIT) on a whole run.
     await profileRun(gist, item, total);
-    await bareRun(serviceUrl, tests);
     const profile: RunRound[] = [];
-    const bare: number[] = [];
-    const bareCpu: number[] = [];
-    const floors = { passed: [] as RunRound[], started: [] as RunRound[] };
-    floor = new TestingFloor(tests, ['formal', 'friendly'], runFolder);
-    await floor.run(serviceUrl, tests, true);
-    const contenders = ['profile', 'bare', 'passed', 'started'] as const;
     for (let turn = 0; turn < rounds; turn++) {
-      // Rotate which goes first, so none always runs on a warmer or busier machine.
-      for (const which of contenders.map((_, index) => contenders[(index + turn) % contenders.length] as (typeof contenders)[number])) {
-        if (which === 'passed' || which === 'started') {
-          const one = await floor.run(serviceUrl, tests, which === 'started');
-          floors[which].push(one);
-          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: floor (${which === 'passed' ? 'passed' : 'started and passed'} through the Testing API) ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call`);
-        } else if (which === 'profile') {
-          const one = await profiled(`checksRun-${turn + 1}`, (windows) => windows.around('run', () => profileRun(gist, item, total)));
-          profile.push(one);
-          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: ${total} cells ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call; loop delay p99 ${one.loop.p99Ms} ms, max ${one.loop.maxMs} ms`);
-        } else {
-          const run = await bareRun(serviceUrl, tests);
-          bare.push(round(run.calls / run.seconds, 0));
-          bareCpu.push(round(run.cpuMicrosPerCall, 0));
-          progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: bare undici pool ${bare.at(-1) ?? 0} calls/s, ${bareCpu.at(-1) ?? 0} µs of CPU a call`);
-        }
-        await settle(200);
-      }
+      const one = await profiled(`checksRun-${turn + 1}`, (windows) => windows.around('run', () => profileRun(gist, item, total)));
+      profile.push(one);
+      progress(`checks in the Test Explorer, round ${turn + 1} of ${rounds}: ${total} cells ${one.callsPerSecond} calls/s, ${one.cpuMicrosPerCall} µs of CPU a call; loop delay p99 ${one.loop.p99Ms} ms, max ${one.loop.maxMs} ms`);
+      await settle(200);
     }
-    const edits = await editRounds(gist, file, tests, quick ? 2 : 7);
+    const edits = await editRounds(gist, file, tests, quick ? 2 : 4);
     progress(`checks: an edit in the ${tests}-test file to the tree in place: median ${edits.medianMs} ms (${edits.samplesMs.join(', ')}), ${edits.medianCpuMs} ms of CPU`);
-    const profileCallsPerSecond = median(profile.map((one) => one.callsPerSecond));
-    const bareCallsPerSecond = median(bare);
     return {
       checksInVsCode: {
         tests,
         variants: VARIANTS,
         concurrency: CONCURRENCY,
         rounds,
-        profileCallsPerSecond,
-        bareCallsPerSecond,
-        profileToBareRatio: round(profileCallsPerSecond / bareCallsPerSecond, 2),
-        // Each round's run over the bare run beside it: steadier than the medians' ratio when other work comes and goes.
-        pairedRatioMedian: round(median(profile.map((one, index) => one.callsPerSecond / (bare[index] ?? NaN))), 2),
-        profileSamples: profile.map((one) => one.callsPerSecond),
-        bareSamples: bare,
-        // The extension host's CPU a call, medians: the Test Explorer's cost beyond the bare calls, whatever the machine's load.
+        profileCallsPerSecond: median(profile.map((one) => one.callsPerSecond)),
         profileCpuMicrosPerCall: median(profile.map((one) => one.cpuMicrosPerCall)),
-        bareCpuMicrosPerCall: median(bareCpu),
-        // The same calls reported through the Testing API by the bench's own controller and nothing else (see TestingFloor).
-        floorPassedCallsPerSecond: median(floors.passed.map((one) => one.callsPerSecond)),
-        floorPassedToBareRatio: round(median(floors.passed.map((one) => one.callsPerSecond)) / bareCallsPerSecond, 2),
-        floorPassedCpuMicrosPerCall: median(floors.passed.map((one) => one.cpuMicrosPerCall)),
-        floorStartedCallsPerSecond: median(floors.started.map((one) => one.callsPerSecond)),
-        floorStartedToBareRatio: round(median(floors.started.map((one) => one.callsPerSecond)) / bareCallsPerSecond, 2),
-        floorStartedCpuMicrosPerCall: median(floors.started.map((one) => one.cpuMicrosPerCall)),
         loopDelayP99Ms: Math.max(...profile.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...profile.map((one) => one.loop.maxMs)),
         discovery: discovered,
@@ -298,7 +209,6 @@ export async function checksHost(gist: TestedApi, serviceUrl: string, quick: boo
       },
     };
   } finally {
-    floor?.dispose();
     await configuration.update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
     rmSync(runFolder, { recursive: true, force: true });
   }

@@ -47,7 +47,7 @@ export async function editorPath(serviceUrl: string, quick: boolean): Promise<Re
   const client = new GistClient();
   const rows: Record<string, EditorPathRow> = {};
   try {
-    for (const [label, size, runs] of [['1 KB', 1024, quick ? 6 : 60], ['1 MB', 1024 * 1024, quick ? 3 : 15]] as const) {
+    for (const [label, size, runs] of [['1 KB', 1024, quick ? 6 : 20], ['1 MB', 1024 * 1024, quick ? 3 : 6]] as const) {
       const text = 'x'.repeat(size - 1) + '\n';
       const command: Sample[] = [];
       const direct: Sample[] = [];

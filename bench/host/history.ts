@@ -90,7 +90,7 @@ export async function historyLayouts(gist: TestedApi, quick: boolean): Promise<H
   const newStore = prefixed(store, 'bench.new.');
   const legacyKey = 'bench.legacy.callHistory';
   const redact = (text: string): string => text;
-  const runs = quick ? 5 : 30;
+  const runs = quick ? 5 : 10;
   const bytes = (key: string): number => Buffer.byteLength(JSON.stringify(store.get(key) ?? null));
   const now = new CallHistory(newStore, folder, redact);
   const before = new LegacyCallHistory(store, legacyKey, redact);

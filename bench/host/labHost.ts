@@ -1,8 +1,8 @@
-// The variant lab inside the real VS Code (issues 26 and 28): a run of 10,000 rows × 2 variants at
-// concurrency 8 through "Run over Data" side by side with a bare undici pool making the same calls
-// from the same extension host, and with the floor under it (labFloor.ts: the bare pool shown as a
-// run), with each process's CPU meanwhile (processCpu.ts); while the run goes, the extension host's event-loop delay and the
-// time an edit takes, against edits made while idle; then the results view of 100,000 results
+// The variant lab inside the real VS Code (issues 26 and 28): runs of 10,000 rows × 2 variants at
+// concurrency 8 through "Run over Data" against the loopback service, as fast as it answers, with
+// each process's CPU meanwhile (processCpu.ts); while the run goes, the extension host's event-loop
+// delay and the time an edit takes, against edits made while idle (what a user typing during a run
+// feels; the run's own pace against a real service is the capacity bench's, bench/capacity.ts); then the results view of 100,000 results
 // (time to its first rows) and the verdict panel over 20,000 results and 5,000 votes (time to the
 // figures, worked out in a worker thread), each with the event loop's longest stall meanwhile,
 // opened several times (medians). GIST_BENCH_LAB_VIEWS=1 measures the two views only (while
@@ -15,11 +15,10 @@ import * as vscode from 'vscode';
 import type { LabRunSummary } from '../../src/lab/lab';
 import { votesFileName } from '../../src/review/votesFileName';
 import { formatVotesEntry, formatVotesHeader, voteEntry } from '../../src/review/votesWriter';
-import { bareRun, csvOf } from '../labRun';
+import { csvOf } from '../labRun';
 import { resultsHeaderOf } from '../../test/fixtures/resultsHeader';
 import { median, round } from '../stats';
 import { api, closeEditors, freshEditor, profiled, progress, quiet, settle } from './common';
-import { LabFloor } from './labFloor';
 import { cpuBetween, cpuSnapshot, PROCESS_KINDS, type ProcessKind } from './processCpu';
 
 const VARIANTS = ['formal', 'friendly'];
@@ -120,9 +119,9 @@ function roundOf(measured: Omit<Awaited<ReturnType<typeof whileTyping>>, 'result
 
 /**
  * A results file of `name`, new each round: Run over Data's, which its results view shows from one
- * round to the next, and the floor's, which no view shows.
+ * round to the next.
  */
-function freshResultsFile(folder: string, name: 'bench' | 'floor'): string {
+function freshResultsFile(folder: string, name: 'bench'): string {
   const resultsFile = path.join(folder, `${name}.gistrun.jsonl`);
   rmSync(resultsFile, { force: true });
   return resultsFile;
@@ -140,17 +139,6 @@ async function labRound(folder: string, data: string, total: number, editor: vsc
   // The CPU a call still counts the scan's CPU: the command's whole time is all this side can see
   // of the extension host's CPU, so that figure leans against Run over Data, by under 1 µs a call.
   return roundOf({ ...measured, seconds: summary.runMs / 1000 }, total);
-}
-
-async function floorRound(floor: LabFloor, folder: string, serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
-  const resultsFile = freshResultsFile(folder, 'floor');
-  const measured = await whileTyping(editor, () => floor.run(serviceUrl, rows, resultsFile));
-  return roundOf(measured, measured.result.calls);
-}
-
-async function bareRound(serviceUrl: string, rows: number, editor: vscode.TextEditor): Promise<RunRound> {
-  const measured = await whileTyping(editor, () => bareRun(serviceUrl, rows));
-  return roundOf(measured, measured.result.calls);
 }
 
 function resultsText(rows: number, variants: readonly string[], contentChars: number): string {
@@ -222,7 +210,7 @@ function spread(values: readonly number[]): { medianMs: number; allMs: number[] 
 
 /** The results view of 100,000 results (50,000 rows × 2 variants), then the verdict panel, each opened `rounds` times. */
 async function labViews(folder: string, quick: boolean): Promise<Record<string, unknown>> {
-  const rounds = quick ? 1 : 5;
+  const rounds = quick ? 1 : 3;
   const bigRows = quick ? 5_000 : 50_000;
   const big = path.join(folder, 'big.welcome-email.gistrun.jsonl');
   writeFileSync(big, resultsText(bigRows, VARIANTS, 300));
@@ -286,80 +274,39 @@ async function labViews(folder: string, quick: boolean): Promise<Record<string, 
   };
 }
 
-export async function labHost(serviceUrl: string, quick: boolean): Promise<Record<string, unknown>> {
+export async function labHost(quick: boolean): Promise<Record<string, unknown>> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'gist-bench-lab-host-'));
   const configuration = vscode.workspace.getConfiguration('gist');
   await configuration.update('lab.concurrency', CONCURRENCY, vscode.ConfigurationTarget.Global);
-  const floor = new LabFloor();
   try {
     if (process.env.GIST_BENCH_LAB_VIEWS === '1') {
       return { labInVsCode: await labViews(folder, quick) };
     }
     const rows = quick ? 300 : 10_000;
-    // Nine rounds a side, each side first in three of them: one round takes about a second, and on
-    // this machine the same round's CPU a call moves by half from one to the next (28 November:
-    // Run over Data 30-46 µs, the bare pool 23-35 µs within single runs), so five-round medians
-    // moved by 0.3 × between runs of one build (0.65-0.98 ×).
-    const rounds = quick ? 1 : 9;
+    // Three rounds: the stalls a user feels are the longest of any round, not a median.
+    const rounds = quick ? 1 : 3;
     const total = rows * VARIANTS.length;
     const data = await csvOf(folder, rows);
     const editor = await freshEditor();
     const idle = await idleEdits(editor, quick ? 10 : 40);
-    // Warm both up (connections, JIT), on a smaller run and then a round of the measured size:
-    // after two runs of 1,000 rows each side's first measured round still took ~1.5 × the CPU a
-    // call of its later rounds (Run over Data 51–65 µs against 36–40, the bare pool 41–46 against
-    // 25–30, in each of four runs of 28 November), so the median leaned on a cold round.
+    // Warm up (connections, JIT) on a smaller run first.
     const warm = await csvOf(folder, quick ? 50 : 1000);
     await labRound(folder, warm, (quick ? 50 : 1000) * VARIANTS.length, editor);
-    await bareRound(serviceUrl, quick ? 50 : 1000, editor);
-    await floorRound(floor, folder, serviceUrl, quick ? 50 : 1000, editor);
-    if (!quick) {
-      await labRound(folder, data, total, editor);
-      await bareRound(serviceUrl, rows, editor);
-      await floorRound(floor, folder, serviceUrl, rows, editor);
-    }
     const engine: RunRound[] = [];
-    const floorRounds: RunRound[] = [];
-    const bareRounds: RunRound[] = [];
-    const bare: number[] = [];
-    const bareCpu: number[] = [];
-    const bareEdits: number[] = [];
     for (let turn = 0; turn < rounds; turn++) {
-      // Each side goes first, second and third in turn.
-      const order = ['engine', 'bare', 'floor'];
-      for (const which of [...order.slice(turn % 3), ...order.slice(0, turn % 3)]) {
-        // Longer than the 1.5 s the results view waits after a run's last append to work out its verdicts (in a worker thread of this process).
-        await quiet(15_000, QUIET_WINDOW_MS);
-        if (which === 'floor') {
-          const round_ = await floorRound(floor, folder, serviceUrl, rows, editor);
-          floorRounds.push(round_);
-          progress(`lab in VS Code, round ${turn + 1}: floor (the bare pool shown as a run) ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of CPU a call`);
-        } else if (which === 'engine') {
-          const round_ = await profiled(`labRun-${turn + 1}`, (windows) => windows.around('run', () => labRound(folder, data, total, editor)));
-          engine.push(round_);
-          progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of the extension host's CPU a call; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
-        } else {
-          const round_ = await bareRound(serviceUrl, rows, editor);
-          bareRounds.push(round_);
-          bare.push(round_.callsPerSecond);
-          bareCpu.push(round_.cpuMicrosPerCall);
-          bareEdits.push(...round_.editMs);
-          progress(`lab in VS Code, round ${turn + 1}: bare undici pool ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of CPU a call; edit median ${round(median(round_.editMs), 1)} ms`);
-        }
-      }
+      // Longer than the 1.5 s the results view waits after a run's last append to work out its verdicts (in a worker thread of this process).
+      await quiet(15_000, QUIET_WINDOW_MS);
+      const round_ = await profiled(`labRun-${turn + 1}`, (windows) => windows.around('run', () => labRound(folder, data, total, editor)));
+      engine.push(round_);
+      progress(`lab in VS Code, round ${turn + 1}: Run over Data ${round_.callsPerSecond} calls/s, ${round_.cpuMicrosPerCall} µs of the extension host's CPU a call; loop delay p99 ${round_.loop.p99Ms} ms, max ${round_.loop.maxMs} ms; edit median ${round(median(round_.editMs), 1)} ms`);
     }
     const runEdits = engine.flatMap((one) => one.editMs);
     const idleEditMs = round(median(idle), 2);
     const runEditMs = round(median(runEdits), 2);
-    const engineCallsPerSecond = median(engine.map((one) => one.callsPerSecond));
-    const bareCallsPerSecond = median(bare);
-    const floorCallsPerSecond = median(floorRounds.map((one) => one.callsPerSecond));
-    const machineCpu = { runOverData: cpuByProcess(engine), floor: cpuByProcess(floorRounds), bare: cpuByProcess(bareRounds) };
-    if (machineCpu.runOverData !== undefined && machineCpu.floor !== undefined && machineCpu.bare !== undefined) {
-      const { runOverData, floor: floorSide, bare: bareSide } = machineCpu;
-      progress(`lab in VS Code, the machine's CPU a call over the rounds (Run over Data, floor, bare pool, µs): ${PROCESS_KINDS.map((kind) => `${kind} ${runOverData[kind]}, ${floorSide[kind]}, ${bareSide[kind]}`).join('; ')}`);
+    const machineCpu = cpuByProcess(engine);
+    if (machineCpu !== undefined) {
+      progress(`lab in VS Code, the machine's CPU a call over the rounds (µs): ${PROCESS_KINDS.map((kind) => `${kind} ${machineCpu[kind]}`).join('; ')}`);
     }
-    progress(`lab in VS Code: Run over Data ${engineCallsPerSecond}, floor ${floorCallsPerSecond}, bare pool ${bareCallsPerSecond} calls/s = ${round(engineCallsPerSecond / bareCallsPerSecond, 2)} × and ${round(floorCallsPerSecond / bareCallsPerSecond, 2)} ×`);
     await closeEditors();
 
     return {
@@ -368,29 +315,19 @@ export async function labHost(serviceUrl: string, quick: boolean): Promise<Recor
         variants: VARIANTS.length,
         concurrency: CONCURRENCY,
         rounds,
-        engineCallsPerSecond,
-        bareCallsPerSecond,
+        engineCallsPerSecond: median(engine.map((one) => one.callsPerSecond)),
         engineRoundsCallsPerSecond: engine.map((one) => one.callsPerSecond),
-        bareRoundsCallsPerSecond: bare,
-        floorRoundsCallsPerSecond: floorRounds.map((one) => one.callsPerSecond),
-        engineToBareRatio: round(engineCallsPerSecond / bareCallsPerSecond, 2),
         engineCpuMicrosPerCall: median(engine.map((one) => one.cpuMicrosPerCall)),
-        bareCpuMicrosPerCall: median(bareCpu),
-        floorCallsPerSecond,
-        floorToBareRatio: round(floorCallsPerSecond / bareCallsPerSecond, 2),
-        floorCpuMicrosPerCall: median(floorRounds.map((one) => one.cpuMicrosPerCall)),
         machineCpuMicrosPerCall: machineCpu,
         loopDelayP99Ms: Math.max(...engine.map((one) => one.loop.p99Ms)),
         loopDelayMaxMs: Math.max(...engine.map((one) => one.loop.maxMs)),
         idleEditMs,
         runEditMs,
         editRatio: round(runEditMs / idleEditMs, 2),
-        bareRunEditMs: round(median(bareEdits), 2),
         ...(await labViews(folder, quick)),
       },
     };
   } finally {
-    floor.dispose();
     await configuration.update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
     rmSync(folder, { recursive: true, force: true });
   }

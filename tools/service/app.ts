@@ -43,7 +43,10 @@ export async function handleRequest(req: IncomingMessage, res: ServerResponse, s
   if (state.signal.aborted) return;
 
   if (path === '/v1' || path.startsWith('/v1/')) {
-    handleV1({ req, res, record, rawBody, fixtures: state.fixtures, random: state.random }, path);
+    const answer = (): void => handleV1({ req, res, record, rawBody, fixtures: state.fixtures, random: state.random }, path);
+    const realistic = state.realistic();
+    if (realistic) return realistic.serve(res, state.signal, answer);
+    answer();
     return;
   }
   sendFailure(res, 404, `No such endpoint: ${record.method} ${path}`);

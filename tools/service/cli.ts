@@ -1,7 +1,9 @@
 // `npm run service`: the local gist service for trying the extension by hand.
-// Flags: --port n (or PORT; default 8787, a free port if busy), --fixtures path, --seed n, --control, --quiet.
+// Flags: --port n (or PORT; default 8787, a free port if busy), --fixtures path, --seed n, --control, --quiet,
+// and the realistic mode's (realisticFlags.ts).
 import { parseArgs } from 'node:util';
 import type { StartServiceOptions } from './index';
+import { REALISTIC_FLAGS, describeRealistic, realisticFromFlags } from './realisticFlags';
 import { startOnPortOrFree } from './startOnPort';
 import type { Fixtures } from './types';
 
@@ -15,18 +17,23 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       control: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      ...REALISTIC_FLAGS,
     },
   });
   const port = parseInteger(values.port ?? process.env.PORT, 'port') ?? DEFAULT_PORT;
+  const seed = parseInteger(values.seed, 'seed');
+  const realistic = realisticFromFlags(values, seed);
   const options: StartServiceOptions = {
     port,
     control: values.control,
     fixtures: values.fixtures,
-    seed: parseInteger(values.seed, 'seed'),
+    seed,
+    realistic,
     log: values.quiet ? undefined : (line) => console.log(line),
   };
   const service = await startOnPortOrFree(options, (line) => console.error(line));
   console.log(banner(service.url, service.fixtures, values.control));
+  if (realistic) console.log(describeRealistic(realistic));
 
   const stop = (): void => {
     void service.close().then(() => process.exit(0));

@@ -1,5 +1,6 @@
 // Typed client for the service's /_control surface. Runs inside the VS Code extension host too,
 // so it uses only the global fetch (types are erased at compile time).
+import type { RealisticProfile } from './realistic';
 import type { CallRecord, Fault, ServiceStats } from './types';
 
 export class ServiceControl {
@@ -24,6 +25,12 @@ export class ServiceControl {
 
   async clearFaults(): Promise<void> {
     await this.send('DELETE', '/_control/faults');
+  }
+
+  /** Turns the realistic mode on with a fresh state, or off with undefined. */
+  async setRealistic(profile: RealisticProfile | undefined): Promise<void> {
+    if (profile === undefined) await this.send('DELETE', '/_control/realistic');
+    else await this.send('PUT', '/_control/realistic', profile);
   }
 
   async stats(): Promise<ServiceStats> {

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallLog } from './callLog';
 import { type FaultQueue, parseFault } from './faultQueue';
+import { parseRealisticProfile, type RealisticMode, type RealisticProfile } from './realistic';
 import { readBody } from './requestBody';
 import type { ServiceStats } from './types';
 
@@ -11,6 +12,10 @@ export interface ControlState {
   readonly calls: CallLog;
   readonly faults: FaultQueue;
   connectionCount(): number;
+  /** The realistic mode in force, if any. */
+  realistic(): RealisticMode | undefined;
+  /** Turns the realistic mode on with a fresh state (a full bucket, nothing in flight), or off with undefined. */
+  setRealistic(profile: RealisticProfile | undefined): void;
 }
 
 type ControlHandler = (req: IncomingMessage, res: ServerResponse, state: ControlState) => Promise<void> | void;
@@ -27,6 +32,14 @@ const routes: Record<string, Partial<Record<string, ControlHandler>>> = {
     POST: injectFaults,
     DELETE: (_req, res, state) => {
       state.faults.clear();
+      sendNoContent(res);
+    },
+  },
+  '/_control/realistic': {
+    GET: (_req, res, state) => sendJson(res, 200, state.realistic()?.profile ?? null),
+    PUT: setRealistic,
+    DELETE: (_req, res, state) => {
+      state.setRealistic(undefined);
       sendNoContent(res);
     },
   },
@@ -62,6 +75,19 @@ async function injectFaults(req: IncomingMessage, res: ServerResponse, state: Co
     const parsed = JSON.parse(body.text) as { fault?: unknown; count?: unknown };
     if (parsed.count !== undefined && typeof parsed.count !== 'number') throw new Error('count must be a number');
     state.faults.add(parseFault(parsed.fault), parsed.count ?? 1);
+  } catch (error) {
+    return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
+  }
+  sendNoContent(res);
+}
+
+/** Body: a RealisticProfile, or null to turn the mode off. */
+async function setRealistic(req: IncomingMessage, res: ServerResponse, state: ControlState): Promise<void> {
+  const body = await readBody(req);
+  if (body.kind !== 'ok') return sendJson(res, 400, { error: 'Could not read the request body.' });
+  try {
+    const parsed = JSON.parse(body.text) as unknown;
+    state.setRealistic(parsed === null ? undefined : parseRealisticProfile(parsed));
   } catch (error) {
     return sendJson(res, 400, { error: error instanceof Error ? error.message : String(error) });
   }

@@ -1,4 +1,5 @@
 // Starts the local gist service on loopback: a faithful stand-in for the real one, with faults on demand.
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
@@ -8,10 +9,12 @@ import { sendFailure } from './envelope';
 import { FaultQueue } from './faultQueue';
 import { loadFixtures } from './fixtures';
 import { mulberry32 } from './random';
+import { RealisticMode, type RealisticProfile } from './realistic';
 import type { CallRecord, Fault, Fixtures } from './types';
 
 export type { CallRecord, Fault, FaultKind, Fixtures, FixtureGist, FixtureUser, FixtureVariant, ServiceStats } from './types';
 export { defaultFixtures } from './fixtures';
+export type { RealisticProfile } from './realistic';
 
 export interface StartServiceOptions {
   /** Default 0: a free port. */
@@ -26,6 +29,8 @@ export interface StartServiceOptions {
   control?: boolean;
   /** Called with one line per finished request (never includes the API key); default silent. */
   log?: (line: string) => void;
+  /** Behaves like a service backed by a language model: latency, rate limit, capacity (realistic.ts). Default off. */
+  realistic?: RealisticProfile;
   /** Serves HTTPS with this key pair (PEM) instead of HTTP; `url` then starts with https://. */
   tls?: { key: string; cert: string };
 }
@@ -40,6 +45,8 @@ export interface RunningService {
   /** Applies `fault` to the next `count` (default 1) matching requests. */
   injectFaults(fault: Fault, count?: number): void;
   clearFaults(): void;
+  /** Turns the realistic mode on with a fresh state (a full bucket, nothing in flight), or off with undefined. */
+  setRealistic(profile: RealisticProfile | undefined): void;
   /** TCP connections accepted so far. */
   connectionCount(): number;
   /** TCP connections open now (a cancelled call's connection leaves this set). */
@@ -53,8 +60,14 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
   const calls = new CallLog();
   const faults = new FaultQueue();
   const closing = new AbortController();
+  // Every delayed answer (a fault's latency, the realistic mode's) listens for the close: hundreds at once are expected, not a leak.
+  setMaxListeners(0, closing.signal);
   const sockets = new Set<Socket>();
   let connections = 0;
+  let realistic = options.realistic === undefined ? undefined : new RealisticMode(options.realistic);
+  const setRealistic = (profile: RealisticProfile | undefined): void => {
+    realistic = profile === undefined ? undefined : new RealisticMode(profile);
+  };
   const state: AppState = {
     fixtures,
     calls,
@@ -63,6 +76,8 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     controlEnabled: options.control ?? true,
     signal: closing.signal,
     connectionCount: () => connections,
+    realistic: () => realistic,
+    setRealistic,
   };
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
@@ -92,6 +107,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     clearCalls: () => calls.clear(),
     injectFaults: (fault, count) => faults.add(fault, count),
     clearFaults: () => faults.clear(),
+    setRealistic,
     connectionCount: () => connections,
     openConnectionCount: () => sockets.size,
     close: () => {

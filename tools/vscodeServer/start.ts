@@ -3,11 +3,13 @@
 // marketplace path) and gist.baseUrl pointed at the service; prints the URL to open and a demo
 // key. Ctrl+C stops everything.
 // Flags: --port n (VS Code, default 8790), --service-port n (default 8787); a taken port falls
-// back to a free one.
+// back to a free one. The service's realistic mode passes through: --realistic [--rate 20 …]
+// (tools/service/realisticFlags.ts), with --seed n.
 import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { REALISTIC_FLAGS, describeRealistic, realisticFromFlags } from '../service/realisticFlags';
 import { startOnPortOrFree } from '../service/startOnPort';
 import { Cleanup } from './cleanup';
 import { ensureInstalled } from './install';
@@ -32,7 +34,10 @@ function port(text: string | undefined, fallback: number): number {
 }
 
 async function main(cleanup: Cleanup): Promise<void> {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, 'service-port': { type: 'string' } } });
+  const { values } = parseArgs({ options: { port: { type: 'string' }, 'service-port': { type: 'string' }, seed: { type: 'string' }, ...REALISTIC_FLAGS } });
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0)) throw new Error(`--seed must be a non-negative integer, got "${String(values.seed)}"`);
+  const realistic = realisticFromFlags(values, seed);
   if (!existsSync(VSIX)) {
     throw new Error(`${path.relative(REPO_ROOT, VSIX)} is missing; run "npm start" (it packages first) rather than this script alone.`);
   }
@@ -41,7 +46,8 @@ async function main(cleanup: Cleanup): Promise<void> {
     await fs.cp(FIXTURE_WORKSPACE, PLAYGROUND, { recursive: true });
   }
 
-  const service = await startOnPortOrFree({ port: port(values['service-port'], 8787), control: false }, say);
+  const service = await startOnPortOrFree({ port: port(values['service-port'], 8787), control: false, seed, realistic }, say);
+  if (realistic) say(describeRealistic(realistic));
   cleanup.add('the gist service', () => service.close());
 
   await fs.mkdir(RESULTS_DIR, { recursive: true });
