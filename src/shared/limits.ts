@@ -63,10 +63,18 @@ export const MAX_RUN_ROWS = 100_000;
 export const MAX_RUN_VARIANTS = 32;
 export const MAX_RUN_SAMPLES = 100;
 export const MAX_RUN_CALLS = 1_000_000;
-/** `gist.lab.concurrency`: calls at once, the ceiling the engine adapts under. */
+/**
+ * `gist.lab.concurrency`: calls at once, the ceiling the engine adapts under (it starts with 4 and
+ * finds the service's capacity). High enough not to be the limit: a model-backed service answering
+ * in 5–8 s at a few hundred requests a minute needs 20–40 at once, one allowing 50 a second at
+ * 2–5 s needs 100–250. 256 covers that; 512 leaves room while staying far under the sockets and
+ * memory one process has (each waiting call holds one connection and one row).
+ */
 export const MIN_LAB_CONCURRENCY = 1;
-export const MAX_LAB_CONCURRENCY = 32;
-export const DEFAULT_LAB_CONCURRENCY = 4;
+export const MAX_LAB_CONCURRENCY = 512;
+export const DEFAULT_LAB_CONCURRENCY = 256;
+/** A cell the service keeps refusing (429, 503) this long in a row fails; before, a refusal does not use its retries. */
+export const RATE_LIMIT_PATIENCE_MS = 5 * 60_000;
 /** `gist.lab.maxRetries`: further attempts of one call after a 429, a 5xx or a network error. */
 export const MAX_LAB_RETRIES = 10;
 export const DEFAULT_LAB_RETRIES = 3;
