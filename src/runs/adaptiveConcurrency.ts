@@ -18,10 +18,13 @@
 export const DEFAULT_RECOVERY_SUCCESSES = 5;
 /** Calls a run starts with (or the ceiling, when lower). */
 export const INITIAL_CONCURRENCY = 4;
-/** Latency this many times its long-run average means the service is queueing our calls. */
-export const LATENCY_TOLERANCE = 2;
-const SHORT_SMOOTHING = 0.2;
-const LONG_SMOOTHING = 0.02;
+/** Latency this many times its long-run average means the service is queueing our calls (Gradient2's default tolerance). */
+export const LATENCY_TOLERANCE = 1.5;
+const SHORT_SMOOTHING = 0.1;
+const LONG_SMOOTHING = 0.01;
+/** During slow start, latency this many times its average ends it (growth goes on one a round trip). */
+const SLOW_START_EXIT = 1.25;
+const SLOW_START_SAMPLES = 8;
 /** Latencies seen before they are judged. */
 const MIN_LATENCY_SAMPLES = 20;
 
@@ -133,12 +136,22 @@ export class AdaptiveConcurrency {
   private queueing(latencyMs: number, attempt: number): boolean {
     const sample = Math.max(0, latencyMs);
     this.samples += 1;
-    // Plain means until there are enough samples for the moving averages, so a first fast answer is no baseline.
+    // Plain means over the first samples (taken at the few calls a run starts with, before any
+    // queue), so one fast answer is no baseline; then moving averages: the long one over about a
+    // hundred samples, slow enough that a queue building is cut before it becomes the baseline.
     this.shortLatency = this.shortLatency === undefined ? sample : this.shortLatency + Math.max(SHORT_SMOOTHING, 1 / this.samples) * (sample - this.shortLatency);
-    this.longLatency = this.longLatency === undefined ? sample : this.longLatency + Math.max(LONG_SMOOTHING, 1 / this.samples) * (sample - this.longLatency);
+    if (this.longLatency === undefined || this.samples <= SLOW_START_SAMPLES) {
+      this.longLatency = this.longLatency === undefined ? sample : this.longLatency + (sample - this.longLatency) / this.samples;
+    } else {
+      this.longLatency += LONG_SMOOTHING * (sample - this.longLatency);
+    }
     // Latency back to normal after a long overload: the long average forgets it sooner (as Gradient2 does).
     if (this.longLatency > 2 * this.shortLatency) {
       this.longLatency *= 0.95;
+    }
+    // Slow start ends as soon as latency starts to climb (as TCP's HyStart does), before the queue is long.
+    if (this.slowStart && this.samples >= SLOW_START_SAMPLES && this.shortLatency > SLOW_START_EXIT * this.longLatency) {
+      this.slowStart = false;
     }
     if (this.samples < MIN_LATENCY_SAMPLES || this.shortLatency <= 0 || attempt <= this.cutAfter) {
       return false;

@@ -29,7 +29,7 @@ import { systemClock } from './clock';
 import type { EngineOptions, RunOutcome, StopReason } from './engineTypes';
 import { RateMeter, secondsLeft, type RunProgress } from './progressMeter';
 import { RatePacer } from './ratePacer';
-import { DEFAULT_RETRY_POLICY, isOverload, isRateLimit, isRetryable, overloadDelayMs, refusedTooLong, retryDelayMs, RUN_PAUSE_ABOVE_MS, type RetryPolicy } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, isOverload, isRateLimit, isRetryable, overloadDelayMs, refusedTooLong, retryDelayMs, RUN_PAUSE_ABOVE_MS, statedWaitMs, type RetryPolicy } from './retryPolicy';
 
 export type { CallFunction, EngineOptions, EngineRow, FinishedCall, RunOutcome, RunSink, StopReason } from './engineTypes';
 
@@ -206,7 +206,6 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
         if (isOverload(error)) {
           counts.overloaded += 1;
           lastRefusal = now;
-          adaptive.overloaded(attempt, inFlight);
           refusals += 1;
           refusedSince ??= attemptStarted;
           if (stopping !== undefined) {
@@ -214,11 +213,14 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
           }
           if (!refusedTooLong(refusedSince, now, patienceMs)) {
             const delay = overloadDelayMs(policy, refusals, error, random());
-            if (delay > RUN_PAUSE_ABOVE_MS) {
+            if (statedWaitMs(error) > RUN_PAUSE_ABOVE_MS) {
               pauseUntil = Math.max(pauseUntil, now + delay);
+              adaptive.overloaded(attempt, inFlight);
             } else if (isRateLimit(error)) {
-              // A short wait asked for (or none): the service refills at a rate, which the pacer learns.
+              // A short wait asked for (or none): the service refills at a rate, which the pacer learns; fewer calls at once would not help.
               pacer.refused(now, attempt, adaptive.lastStarted, error.rateLimit);
+            } else {
+              adaptive.overloaded(attempt, inFlight);
             }
             counts.retries += 1;
             report();

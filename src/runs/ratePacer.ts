@@ -1,18 +1,23 @@
 // The rate a run starts calls at, learned from the service's refusals: a pacer that spaces call
 // starts instead of pausing the whole run at each 429. Unpaced until the service first refuses;
 // then at the refill rate its headers state (`x-ratelimit-limit/remaining/reset-requests`, the
-// IETF draft's `ratelimit-*`), else at the rate calls were accepted over the last seconds; cut by
-// a sixth at each new refusal, grown by 3% a second while the pace is what holds the run back
-// (additive increase, multiplicative decrease on the rate, as TCP does on its window). A burst of
-// refusals from calls that started before the last cut counts as one. Pure: no `vscode`.
+// IETF draft's `ratelimit-*`), else at the rate calls were accepted over the last seconds. Cut by
+// a tenth at each new refusal; grown while the pace is what holds the run back, by a tenth a
+// second up to just under the rate last refused, then by half a percent (additive increase,
+// multiplicative decrease on the rate, as TCP does on its window; the slow probe as CUBIC's
+// plateau). A burst of refusals from calls that started before the last cut counts as one.
+// Pure: no `vscode`.
 import { refillPerSecond, type RateLimitHint } from '../client/rateLimitHeaders';
 
 /** A new refusal cuts the rate to this share of itself. */
-export const RATE_DECREASE = 0.85;
+export const RATE_DECREASE = 0.9;
 /** The share of a rate the service states that the run uses: a margin for the clocks' drift. */
 export const STATED_RATE_SHARE = 0.95;
 /** Growth a second while paced, as a share of the rate: each paced success adds this many calls a second. */
-const RATE_INCREASE_PER_SUCCESS = 0.03;
+const RATE_INCREASE_PER_SUCCESS = 0.1;
+/** Past (a twentieth under) the rate last refused, a tenth of that: the refusals it costs stay few. */
+const RATE_PROBE_PER_SUCCESS = 0.005;
+const RATE_DECREASE_MARGIN = 0.95;
 /** Accepted calls are counted over this long to learn the first rate. */
 const ACCEPTED_WINDOW_MS = 2_000;
 /** The slowest pace: one call every ten seconds (a refusal never stops a run). */
@@ -25,6 +30,8 @@ export class RatePacer {
   private nextStart = Number.NEGATIVE_INFINITY;
   private cutAfter = 0;
   private held = false;
+  /** The pace the service last refused at; unknown before a refusal of a paced run. */
+  private refusedRate = Number.POSITIVE_INFINITY;
   private readonly accepted: number[] = [];
 
   /** Calls a second the run is paced at; undefined while unpaced. */
@@ -52,7 +59,8 @@ export class RatePacer {
       this.accepted.shift();
     }
     if (this.rate !== undefined && this.held) {
-      this.rate += RATE_INCREASE_PER_SUCCESS;
+      // Quickly back to just under the rate the service last refused, then probing past it slowly (as TCP CUBIC does).
+      this.rate += this.rate < this.refusedRate * RATE_DECREASE_MARGIN ? RATE_INCREASE_PER_SUCCESS : RATE_PROBE_PER_SUCCESS;
       this.held = false;
     }
   }
@@ -67,6 +75,9 @@ export class RatePacer {
     }
     this.cutAfter = lastAttempt;
     const stated = refillPerSecond(hint);
+    if (this.rate !== undefined) {
+      this.refusedRate = this.rate;
+    }
     const cut = this.rate === undefined ? this.acceptedPerSecond(now) : this.rate * RATE_DECREASE;
     const target = stated !== undefined && (this.rate === undefined || this.rate > stated * STATED_RATE_SHARE) ? stated * STATED_RATE_SHARE : cut;
     this.rate = Math.max(MIN_RATE_PER_SECOND, target);

@@ -71,6 +71,11 @@ export function overloadDelayMs(policy: RetryPolicy, refusal: number, error: Gis
   return retryDelayMs(policy, refusal, error.retryAfterSeconds, random);
 }
 
+/** The wait the service asked for: `retry-after-ms`, else Retry-After; 0 when it named none. */
+export function statedWaitMs(error: GistError): number {
+  return error.rateLimit?.retryAfterMs ?? (error.retryAfterSeconds ?? 0) * 1000;
+}
+
 /** A cell refused in a row since `since` fails once this is past `patienceMs` (default RATE_LIMIT_PATIENCE_MS). */
 export function refusedTooLong(since: number, now: number, patienceMs: number = RATE_LIMIT_PATIENCE_MS): boolean {
   return now - since >= patienceMs;
