@@ -4,8 +4,10 @@
 // (N − B)/R + L; the engine finishes within 1.2 × that with at most 5% of requests refused, and
 // every cell exactly once. Virtual time: nothing here waits for a wall clock.
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { GistError } from '../../../src/client/errors';
 import { runCells, type FinishedCall, type RunOutcome } from '../../../src/runs/engine';
-import { HALF } from './fakeClock';
+import { FakeClock, HALF } from './fakeClock';
 import { rowsOf, SimulatedService, type ServiceProfile } from './simulatedService';
 
 interface Measured {
@@ -86,5 +88,62 @@ describe('engine: finding the service’s capacity', function () {
     assertEveryCellOnce(measured, 300);
     assert.ok(measured.seconds <= 1.2 * bound, figures);
     assert.ok(measured.service.maxInFlight <= 4 * 16, figures);
+  });
+});
+
+describe('engine: every cell once, whatever the service refuses', function () {
+  this.timeout(120_000);
+
+  it('loses no cell and writes none twice under random 429s, 503s, failures and a cancel (property)', async function () {
+    const outcomes = fc.oneof(
+      fc.constant('ok' as const),
+      fc.constant('429' as const),
+      fc.constant('503' as const),
+      fc.constant('500' as const),
+      fc.constant('400' as const),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(outcomes, { minLength: 1, maxLength: 200 }), fc.integer({ min: 1, max: 30 }), fc.option(fc.integer({ min: 0, max: 60 })), fc.integer({ min: 1, max: 512 }), async (script, rows, cancelAt, concurrency) => {
+        const clock = new FakeClock();
+        let next = 0;
+        const controller = new AbortController();
+        const written: string[] = [];
+        const outcome = await runCells({
+          gistId: 'g',
+          variants: ['a', 'b'],
+          samples: 1,
+          rows: rowsOf(rows),
+          total: rows * 2,
+          concurrency,
+          signal: controller.signal,
+          clock,
+          random: HALF,
+          call: async (request) => {
+            await clock.sleep(10 + (next % 7) * 50);
+            const answer = script[next++ % script.length];
+            if (answer === '429') throw new GistError('rateLimited', '429', 'retry', { status: 429, retryAfterSeconds: next % 3 });
+            if (answer === '503') throw new GistError('service', '503', 'retry', { status: 503 });
+            if (answer === '500') throw new GistError('service', '500', 'retry', { status: 500 });
+            if (answer === '400') throw new GistError('badRequest', '400', 'none', { status: 400 });
+            return { id: `${request.values.row ?? ''}`, content: 'ok' };
+          },
+          sink: {
+            result: (call) => {
+              written.push(`${call.row}:${call.variantIndex}`);
+              if (cancelAt !== null && written.length >= cancelAt) controller.abort();
+            },
+            rowError: () => undefined,
+          },
+        });
+        assert.equal(new Set(written).size, written.length, 'no cell twice');
+        if (outcome.end === 'finished') {
+          assert.equal(written.length, rows * 2, 'every cell');
+        } else {
+          assert.equal(outcome.end, 'cancelled');
+        }
+        assert.equal(outcome.progress.done, written.length);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
