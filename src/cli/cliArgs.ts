@@ -16,7 +16,8 @@ The API key is read from the environment variable GIST_API_KEY (never an option)
   --results PATH           Also write a results file (.gistrun.jsonl) with each cell's assertions;
                            with several test files, PATH is a folder
   --pass-rate RATE         Pass when at least this share of test × variant cells pass (0 to 1; default 1)
-  --concurrency N          Calls at once, 1 to 32 (default 4)
+  --concurrency N          Calls at once at most, 1 to 512 (default 256): a ceiling;
+                           the run finds the service's capacity under it
   --max-retries N          Retries of a call after a 429, 5xx or network failure, 0 to 10 (default 3)
   --timeout SECONDS        Time limit of one call, 1 to 600 (default 60)
   --max-calls N            Refuse a run of more calls than this (tests × variants × samples, all files

@@ -5,6 +5,7 @@ import type { GistError } from './errors';
 import { generationFromData, readEnvelope, userFromData } from './envelopeShape';
 import { errorFromResponse, malformed, type CallTarget } from './responseErrors';
 import type { GenerationResult } from './types';
+import { readRateLimitHint } from './rateLimitHeaders';
 import type { GistUser } from '../shared/gistUser';
 
 export { errorFromResponse, type CallTarget, type ResponseFacts } from './responseErrors';
@@ -19,7 +20,13 @@ export function headerValue(headers: ResponseHeaders, name: string): string | un
 
 function parse<T>(status: number, headers: ResponseHeaders, bodyText: string, target: CallTarget, fromData: (data: unknown) => T | string): T {
   const failed = (): GistError =>
-    errorFromResponse(target, { status, body: bodyText, retryAfter: headerValue(headers, 'retry-after'), location: headerValue(headers, 'location') });
+    errorFromResponse(target, {
+      status,
+      body: bodyText,
+      retryAfter: headerValue(headers, 'retry-after'),
+      rateLimit: status === 429 || status === 503 ? readRateLimitHint((name) => headerValue(headers, name)) : undefined,
+      location: headerValue(headers, 'location'),
+    });
   if (status < 200 || status > 299) {
     throw failed();
   }

@@ -1,5 +1,6 @@
 // Every way a call can fail, as a typed value that knows its one-line message and its remedy.
 // Pure: no `vscode`. The extension turns `remedy` into a button.
+import type { RateLimitHint } from './rateLimitHeaders';
 
 export type GistErrorKind =
   | 'authentication' // 401/403: key missing, unknown or not allowed
@@ -24,6 +25,8 @@ export interface GistErrorDetails {
   readonly callId?: string | undefined;
   /** Seconds from a `Retry-After` header. */
   readonly retryAfterSeconds?: number | undefined;
+  /** What a 429's or 503's other headers say about the limit (`retry-after-ms`, `x-ratelimit-*`, `ratelimit-*`). */
+  readonly rateLimit?: RateLimitHint | undefined;
   /** Low-level cause for the log (never shown as is, never holds the key). */
   readonly cause?: unknown;
 }
@@ -52,6 +55,9 @@ export class GistError extends Error {
   }
   get retryAfterSeconds(): number | undefined {
     return this.details.retryAfterSeconds;
+  }
+  get rateLimit(): RateLimitHint | undefined {
+    return this.details.rateLimit;
   }
 }
 

@@ -4,6 +4,7 @@ import { GistError } from './errors';
 import { callIdFromData, readEnvelope } from './envelopeShape';
 import { oneLine } from '../shared/oneLine';
 import { parseRetryAfter, retryWhen } from './retryAfter';
+import type { RateLimitHint } from './rateLimitHeaders';
 
 /** What was asked for, so messages can name it. */
 export type CallTarget = { readonly kind: 'me' } | { readonly kind: 'generate'; readonly gistId?: string | undefined; readonly variant?: string | undefined };
@@ -12,6 +13,8 @@ export interface ResponseFacts {
   readonly status: number;
   readonly body: string;
   readonly retryAfter?: string | undefined;
+  /** The other rate-limit headers, read by rateLimitHeaders.ts. */
+  readonly rateLimit?: RateLimitHint | undefined;
   readonly location?: string | undefined;
 }
 
@@ -26,6 +29,13 @@ function gistName(target: CallTarget): string {
 function withServiceText(prefix: string, serviceError: string | undefined): string {
   const text = serviceError === undefined ? undefined : oneLine(serviceError, 300);
   return text === undefined || text === '' ? prefix : `${prefix}: ${text}`;
+}
+
+/** Whole seconds the service asked to wait: Retry-After, else `retry-after-ms` rounded up (never sooner than asked). */
+function waitSeconds(facts: ResponseFacts, now: number): number | undefined {
+  const seconds = parseRetryAfter(facts.retryAfter, now);
+  const ms = facts.rateLimit?.retryAfterMs;
+  return seconds ?? (ms === undefined ? undefined : Math.ceil(ms / 1000));
 }
 
 /** The error for a response that is not a success (non-2xx status, or a non-null `error`); `now` dates a Retry-After date. */
@@ -52,16 +62,17 @@ export function errorFromResponse(target: CallTarget, facts: ResponseFacts, now:
       : new GistError('notFound', `${gistName(target)} was not found on the service. Check the id and variant in your gist catalog.`, 'openSettings', details);
   }
   if (status === 429) {
-    const seconds = parseRetryAfter(facts.retryAfter, now);
-    return new GistError('rateLimited', `The service is rate limiting requests (HTTP 429). ${retryWhen(seconds)}`, 'retry', { ...details, retryAfterSeconds: seconds });
+    const seconds = waitSeconds(facts, now);
+    return new GistError('rateLimited', `The service is rate limiting requests (HTTP 429). ${retryWhen(seconds)}`, 'retry', { ...details, retryAfterSeconds: seconds, rateLimit: facts.rateLimit });
   }
   if (status === 408) {
     return new GistError('timeout', 'The service timed out the request (HTTP 408). Retry in a moment.', 'retry', details);
   }
   if (status >= 500) {
     // A 503 may say when the service will take calls again (RFC 9110 §10.2.3); the variant lab waits that long.
-    const seconds = status === 503 ? parseRetryAfter(facts.retryAfter) : undefined;
-    return new GistError('service', `${withServiceText(`The gist service failed (HTTP ${status})`, serviceError)}. Retry in a moment.`, 'retry', seconds === undefined ? details : { ...details, retryAfterSeconds: seconds });
+    const seconds = status === 503 ? waitSeconds(facts, now) : undefined;
+    const paced = status === 503 && facts.rateLimit !== undefined ? { rateLimit: facts.rateLimit } : {};
+    return new GistError('service', `${withServiceText(`The gist service failed (HTTP ${status})`, serviceError)}. Retry in a moment.`, 'retry', seconds === undefined ? { ...details, ...paced } : { ...details, ...paced, retryAfterSeconds: seconds });
   }
   if (status >= 400) {
     return new GistError('badRequest', `${withServiceText(`The service refused the request (HTTP ${status})`, serviceError)}. Check the values and try again.`, 'none', details);

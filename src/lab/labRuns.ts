@@ -277,7 +277,19 @@ export class LabRuns implements vscode.Disposable {
     this.deps.logger.info(`Lab run of ${gistLabel} into ${result.resultsPath}: ${result.end}${result.reason === undefined ? '' : ` (${result.reason.kind})`}, ${done}/${total ?? '?'} calls, ${failures} failed`);
     if (result.end === 'finished') {
       void Promise.resolve(
-        showInformation(userMessage(done === 1 ? vscode.l10n.t('{0}: 1 call done, {2} failed, in {3}. The results are in {4}.') : vscode.l10n.t('{0}: {1} calls done, {2} failed, in {3}. The results are in {4}.'), gistLabel, done, failures, humanDuration(result.progress.elapsedMs / 1000), name), openResults),
+        showInformation(
+          userMessage(
+            `${done === 1 ? vscode.l10n.t('{0}: 1 call done, {2} failed, in {3}. The results are in {4}.') : vscode.l10n.t('{0}: {1} calls done, {2} failed, in {3}. The results are in {4}.')}${limitedNote(result.progress)}`,
+            gistLabel,
+            done,
+            failures,
+            humanDuration(result.progress.elapsedMs / 1000),
+            name,
+            result.progress.overloaded,
+            (result.progress.pacedPerSecond ?? 0).toFixed(1),
+          ),
+          openResults,
+        ),
       ).then(open);
       return;
     }
@@ -342,11 +354,20 @@ export class LabRuns implements vscode.Disposable {
   }
 }
 
-/** "120/720 calls · 3 failed · 8.2 calls/s · about 1 min left" */
+/** A sentence for a finished run the service limited ({5}: refusals, {6}: the pace it allowed), or nothing. */
+function limitedNote(progress: RunProgress): string {
+  if (progress.overloaded === 0) return '';
+  return ' ' + (progress.pacedPerSecond === undefined ? vscode.l10n.t('The service limited the run: it refused {5} calls (429 or 503), each tried again.') : vscode.l10n.t('The service limited the run to about {6} calls/s: it refused {5} calls (429 or 503), each tried again.'));
+}
+
+/** "120/720 calls · 3 failed · 8.2 calls/s · the service allows about 8.5 calls/s · about 1 min left" */
 export function progressLine(progress: RunProgress): string {
   const parts = [vscode.l10n.t('{0}/{1} calls', progress.done, progress.total ?? '?')];
   if (progress.failures > 0) parts.push(vscode.l10n.t('{0} failed', progress.failures));
   parts.push(vscode.l10n.t('{0} calls/s', progress.callsPerSecond.toFixed(1)));
+  if (progress.serviceLimited === true) {
+    parts.push(progress.pacedPerSecond === undefined ? vscode.l10n.t('the service is limiting the run') : vscode.l10n.t('the service allows about {0} calls/s', progress.pacedPerSecond.toFixed(1)));
+  }
   if (progress.pausedMs > 0) parts.push(vscode.l10n.t('paused {0} by the service', humanDuration(progress.pausedMs / 1000)));
   if (progress.secondsLeft !== undefined) parts.push(vscode.l10n.t('about {0} left', humanDuration(progress.secondsLeft)));
   return parts.join(' · ');

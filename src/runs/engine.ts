@@ -3,11 +3,17 @@
 // straight to the sink, so memory does not grow with the run. Shared by the extension's variant
 // lab, the command-line checks and the bench. Pure Node: no `vscode`.
 //
-// - Concurrency: at most `concurrency` calls at once (1–32), halved when the service says it is
-//   overloaded (429, 503) and one more after a run of successes (adaptiveConcurrency.ts).
-// - Retries: a 429, 5xx, network failure or timeout is tried again up to `maxRetries` times, after
-//   the service's Retry-After (capped) or a doubling backoff, with jitter (retryPolicy.ts). A 429 or
-//   503 also pauses every call of the run for that long, instead of hammering.
+// - Capacity: `concurrency` (1–512) is a ceiling. A run starts with a few calls at once and finds
+//   the service's capacity: more while calls succeed and latency holds, fewer on a 429 or 503 or
+//   when latency climbs (adaptiveConcurrency.ts); after a refusal, call starts are paced at the
+//   rate the service allows (ratePacer.ts) instead of pausing the whole run at each 429.
+// - A 429 or 503 is the service pacing us, not a failed call: the cell waits (Retry-After,
+//   retry-after-ms, else a doubling backoff) and is tried again without using its retries; it
+//   fails only when the service refuses it for longer than RATE_LIMIT_PATIENCE_MS (5 minutes). A
+//   wait of more than a second (a service asking for a stop, not for a slower pace) pauses every
+//   call of the run.
+// - Retries: a 5xx, network failure or timeout is tried again up to `maxRetries` times, after the
+//   service's Retry-After (capped) or a doubling backoff, with jitter (retryPolicy.ts).
 // - A 401/403 (or settings that cannot make a call) stops the whole run at once with that error:
 //   not one failure per cell. Neither that cell nor the calls it aborted are recorded: a resume runs them.
 // - Cancel: no call starts after it; calls under way get `cancelGraceMs` (1 s) to finish, then
@@ -15,14 +21,15 @@
 import { GistError, isGistError } from '../client/errors';
 import type { GenerateRequest, GenerationResult } from '../client/types';
 import { isDataFileError } from '../dataset/dataFileError';
-import { DEFAULT_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY, MAX_LAB_RETRIES, MIN_LAB_CONCURRENCY } from '../shared/limits';
+import { DEFAULT_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY, MAX_LAB_RETRIES, MIN_LAB_CONCURRENCY, RATE_LIMIT_PATIENCE_MS } from '../shared/limits';
 import { oneLine } from '../shared/oneLine';
-import { AdaptiveConcurrency } from './adaptiveConcurrency';
+import { AdaptiveConcurrency, INITIAL_CONCURRENCY } from './adaptiveConcurrency';
 import { CellCursor, type Cell, type Work } from './cellCursor';
 import { systemClock } from './clock';
 import type { EngineOptions, RunOutcome, StopReason } from './engineTypes';
 import { RateMeter, secondsLeft, type RunProgress } from './progressMeter';
-import { DEFAULT_RETRY_POLICY, isOverload, isRetryable, retryDelayMs, type RetryPolicy } from './retryPolicy';
+import { RatePacer } from './ratePacer';
+import { DEFAULT_RETRY_POLICY, isOverload, isRateLimit, isRetryable, overloadDelayMs, refusedTooLong, retryDelayMs, RUN_PAUSE_ABOVE_MS, statedWaitMs, type RetryPolicy } from './retryPolicy';
 
 export type { CallFunction, EngineOptions, EngineRow, FinishedCall, RunOutcome, RunSink, StopReason } from './engineTypes';
 
@@ -40,11 +47,34 @@ function asGistError(error: unknown): GistError {
   return new GistError('service', `The call failed unexpectedly (${oneLine(text, 200)}). Open the log for details.`, 'openLog', { cause: error });
 }
 
+/** The progress says the service is limiting the run while it refused a call this recently. */
+export const SERVICE_LIMITED_FOR_MS = 10_000;
+
+/** A cell the service refused for longer than the run waits: a failure that says so. */
+function refusedError(error: GistError, patienceMs: number): GistError {
+  const minutes = Math.round(patienceMs / 60_000);
+  const wait = minutes >= 1 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.round(patienceMs / 1000)} seconds`;
+  const status = error.status === undefined ? '' : ` (HTTP ${error.status})`;
+  return new GistError(
+    error.kind,
+    `The service kept refusing this call for ${wait}${status}: it is limiting requests. Rerun the failed cells later, or ask the service's owner for a higher limit.`,
+    'retry',
+    error.details,
+  );
+}
+
 export async function runCells(options: EngineOptions): Promise<RunOutcome> {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry, maxRetries: clamp(options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries, 0, MAX_LAB_RETRIES) };
-  const adaptive = new AdaptiveConcurrency(clamp(options.concurrency ?? DEFAULT_LAB_CONCURRENCY, MIN_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY));
+  const ceiling = clamp(options.concurrency ?? DEFAULT_LAB_CONCURRENCY, MIN_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY);
+  const adaptive = new AdaptiveConcurrency(ceiling, undefined, Math.min(ceiling, INITIAL_CONCURRENCY));
+  const pacer = new RatePacer();
+  const patienceMs = options.rateLimitPatienceMs ?? RATE_LIMIT_PATIENCE_MS;
+  /** Attempts sent and not yet answered (`active` also holds cells waiting to be tried again or for their start). */
+  let calling = 0;
+  /** When the service last refused a call (429, 503). */
+  let lastRefusal = Number.NEGATIVE_INFINITY;
   const cellsPerRow = options.variants.length * options.samples;
   const started = clock.now();
   const rate = new RateMeter(started);
@@ -70,7 +100,10 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
 
   const progress = (): RunProgress => {
     const now = clock.now();
-    const callsPerSecond = rate.perSecond(now);
+    const measured = rate.perSecond(now);
+    const paced = pacer.perSecond;
+    // Under a pace, calls finish at that rate (the last seconds' measure lags a cut).
+    const callsPerSecond = paced === undefined ? measured : Math.min(measured, paced);
     return {
       done: counts.done,
       total: options.total,
@@ -84,6 +117,8 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
       secondsLeft: secondsLeft(counts.done, options.total, callsPerSecond),
       elapsedMs: now - started,
       pausedMs: Math.max(0, pauseUntil - now),
+      pacedPerSecond: paced,
+      serviceLimited: now - lastRefusal <= SERVICE_LIMITED_FOR_MS,
     };
   };
   const report = (force = false): void => {
@@ -128,10 +163,19 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
   const runCell = async (cell: Cell): Promise<void> => {
     const variant = options.variants[cell.variantIndex] ?? null;
     const request: GenerateRequest = { gistId: options.gistId, variant: variant ?? undefined, values: cell.row.values };
+    /** Attempts the service refused (429, 503): they do not use the cell's retries. */
+    let refusals = 0;
+    /** When the service started refusing this cell, in a row. */
+    let refusedSince: number | undefined;
     for (let attempts = 1; ; attempts++) {
-      // The run-wide pause a 429 or 503 asked for, for every call; it may grow while waiting.
+      // The run-wide pause a long Retry-After asked for, for every call; it may grow while waiting.
       while (stopping === undefined && pauseUntil > 0 && clock.now() < pauseUntil) {
         await clock.sleep(pauseUntil - clock.now(), halt.signal);
+      }
+      // The pace the service allows: this start's slot.
+      const paceMs = stopping === undefined ? pacer.reserve(clock.now()) : 0;
+      if (paceMs > 0) {
+        await clock.sleep(paceMs, halt.signal);
       }
       if (stopping !== undefined) {
         return;
@@ -141,12 +185,16 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
       const attemptStarted = clock.now();
       let result: GenerationResult | undefined;
       let error: GistError | undefined;
+      calling += 1;
       try {
         result = await options.call(request, abortCalls.signal);
       } catch (thrown) {
         error = asGistError(thrown);
       }
-      const latencyMs = clock.now() - attemptStarted;
+      const inFlight = calling;
+      calling -= 1;
+      const now = clock.now();
+      const latencyMs = now - attemptStarted;
       if (error !== undefined) {
         if (error.kind === 'cancelled' || abortCalls.signal.aborted) {
           return;
@@ -157,20 +205,43 @@ export async function runCells(options: EngineOptions): Promise<RunOutcome> {
         }
         if (isOverload(error)) {
           counts.overloaded += 1;
-          adaptive.overloaded(attempt);
-        }
-        if (isRetryable(error) && attempts <= policy.maxRetries && stopping === undefined) {
-          const delay = retryDelayMs(policy, attempts, error.retryAfterSeconds, random());
-          if (isOverload(error)) {
-            pauseUntil = Math.max(pauseUntil, clock.now() + delay);
+          lastRefusal = now;
+          refusals += 1;
+          refusedSince ??= attemptStarted;
+          if (stopping !== undefined) {
+            return;
           }
-          counts.retries += 1;
-          report();
-          await clock.sleep(delay, halt.signal);
-          continue;
+          if (!refusedTooLong(refusedSince, now, patienceMs)) {
+            const delay = overloadDelayMs(policy, refusals, error, random());
+            if (statedWaitMs(error) > RUN_PAUSE_ABOVE_MS) {
+              pauseUntil = Math.max(pauseUntil, now + delay);
+              adaptive.overloaded(attempt, inFlight);
+            } else if (isRateLimit(error)) {
+              // A short wait asked for (or none): the service refills at a rate, which the pacer learns; fewer calls at once would not help.
+              pacer.refused(now, attempt, adaptive.lastStarted, error.rateLimit);
+            } else {
+              adaptive.overloaded(attempt, inFlight);
+            }
+            counts.retries += 1;
+            report();
+            await clock.sleep(delay, halt.signal);
+            continue;
+          }
+          error = refusedError(error, patienceMs);
+        } else {
+          refusedSince = undefined;
+          if (isRetryable(error) && attempts - refusals <= policy.maxRetries && stopping === undefined) {
+            counts.retries += 1;
+            report();
+            await clock.sleep(retryDelayMs(policy, attempts - refusals, error.retryAfterSeconds, random()), halt.signal);
+            continue;
+          }
         }
-      } else if (adaptive.succeeded()) {
-        notify();
+      } else {
+        pacer.succeeded(now);
+        if (adaptive.succeeded(latencyMs, attempt, inFlight >= adaptive.limit)) {
+          notify();
+        }
       }
       counts.done += 1;
       if (error !== undefined) {

@@ -50,7 +50,7 @@ export interface RunOutcome {
   readonly end: 'finished' | 'cancelled' | 'stopped';
   readonly reason?: StopReason;
   readonly progress: RunProgress;
-  /** Times the concurrency was halved. */
+  /** Times the concurrency was cut. */
   readonly concurrencyDecreases: number;
 }
 
@@ -77,8 +77,10 @@ export interface EngineOptions {
   readonly onBadRow?: 'skip' | 'stop';
   /** Cells the run sets out to do, for progress. */
   readonly total?: number;
-  /** Calls at once at most, 1–32; default 4. */
+  /** Calls at once at most (a ceiling: the run finds the service's capacity under it), 1–512; default 256. */
   readonly concurrency?: number;
+  /** A cell the service refuses (429, 503) this long in a row fails; default RATE_LIMIT_PATIENCE_MS (5 minutes). */
+  readonly rateLimitPatienceMs?: number;
   /** Attempts after the first, 0–10; default 3. */
   readonly maxRetries?: number;
   readonly retry?: Partial<Omit<RetryPolicy, 'maxRetries'>>;

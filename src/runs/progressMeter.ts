@@ -25,6 +25,10 @@ export interface RunProgress {
   readonly elapsedMs: number;
   /** How much longer every call waits because the service asked (Retry-After); 0 when none. */
   readonly pausedMs: number;
+  /** The rate call starts are paced at after the service refused some (429, 503); undefined while unpaced. */
+  readonly pacedPerSecond?: number | undefined;
+  /** The service refused a call in the last seconds: it, not the run, sets the pace. */
+  readonly serviceLimited?: boolean;
 }
 
 export const RATE_WINDOW_MS = 10_000;

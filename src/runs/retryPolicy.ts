@@ -6,6 +6,7 @@
 // `maxDelayMs`; either way plus up to `jitter` of itself at random, so calls refused together do
 // not come back together.
 import type { GistError } from '../client/errors';
+import { RATE_LIMIT_PATIENCE_MS } from '../shared/limits';
 import { DEFAULT_LAB_RETRIES } from '../shared/limits';
 
 export interface RetryPolicy {
@@ -44,8 +45,38 @@ export function isOverload(error: GistError): boolean {
   return error.kind === 'rateLimited' || (error.kind === 'service' && error.status === 503);
 }
 
+/** The service limits a rate, not calls at once: a 429, or a 503 that states its rate-limit window. */
+export function isRateLimit(error: GistError): boolean {
+  return error.kind === 'rateLimited' || (isOverload(error) && error.rateLimit?.limit !== undefined);
+}
+
 /** The wait before retry number `retry` (1 for the first), with `random` in [0, 1). */
 export function retryDelayMs(policy: RetryPolicy, retry: number, retryAfterSeconds: number | undefined, random: number): number {
   const base = retryAfterSeconds !== undefined ? Math.min(retryAfterSeconds * 1000, policy.retryAfterCapMs) : Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
   return Math.round(base * (1 + policy.jitter * random));
+}
+
+/** A wait longer than this after a 429 or 503 pauses every call of the run: the service asks for a stop, not a slower pace. A pause of Retry-After costs the run its rate × that wait; at one second (the least a whole-seconds header says) a pacer loses less. */
+export const RUN_PAUSE_ABOVE_MS = 1_000;
+
+/**
+ * The wait before trying again a call the service refused (429, 503) for the `refusal`-th time in
+ * a row: `retry-after-ms`, else Retry-After (capped), else doubling from `baseDelayMs`; plus jitter.
+ */
+export function overloadDelayMs(policy: RetryPolicy, refusal: number, error: GistError, random: number): number {
+  const ms = error.rateLimit?.retryAfterMs;
+  if (ms !== undefined) {
+    return Math.round(Math.min(ms, policy.retryAfterCapMs) * (1 + policy.jitter * random));
+  }
+  return retryDelayMs(policy, refusal, error.retryAfterSeconds, random);
+}
+
+/** The wait the service asked for: `retry-after-ms`, else Retry-After; 0 when it named none. */
+export function statedWaitMs(error: GistError): number {
+  return error.rateLimit?.retryAfterMs ?? (error.retryAfterSeconds ?? 0) * 1000;
+}
+
+/** A cell refused in a row since `since` fails once this is past `patienceMs` (default RATE_LIMIT_PATIENCE_MS). */
+export function refusedTooLong(since: number, now: number, patienceMs: number = RATE_LIMIT_PATIENCE_MS): boolean {
+  return now - since >= patienceMs;
 }

@@ -69,16 +69,24 @@ export const MAX_RUN_CALLS = 1_000_000;
  * before a run of more than CHECK_RUN_ASK_CALLS and refuses one of more than MAX_CHECK_RUN_CALLS
  * (each cell is a state the workbench shows: past that, a results file and the lab are the place).
  * gist-check refuses a run over `--max-calls`, DEFAULT_MAX_CALLS unless raised, up to MAX_RUN_CALLS:
- * at 4 calls at a time and 1 to 2 s a call, 5,000 calls are about half an hour of a CI job and fit
+ * at a few calls a second (a model-backed service's rate limit), 5,000 calls are about half an hour of a CI job and fit
  * a suite of 200 tests × 5 variants × 5 samples; more is a decision to state on the command line.
  */
 export const CHECK_RUN_ASK_CALLS = 1_000;
 export const MAX_CHECK_RUN_CALLS = 100_000;
 export const DEFAULT_MAX_CALLS = 5_000;
-/** `gist.lab.concurrency`: calls at once, the ceiling the engine adapts under. */
+/**
+ * `gist.lab.concurrency`: calls at once, the ceiling the engine adapts under (it starts with 4 and
+ * finds the service's capacity). High enough not to be the limit: a model-backed service answering
+ * in 5–8 s at a few hundred requests a minute needs 20–40 at once, one allowing 50 a second at
+ * 2–5 s needs 100–250. 256 covers that; 512 leaves room while staying far under the sockets and
+ * memory one process has (each waiting call holds one connection and one row).
+ */
 export const MIN_LAB_CONCURRENCY = 1;
-export const MAX_LAB_CONCURRENCY = 32;
-export const DEFAULT_LAB_CONCURRENCY = 4;
+export const MAX_LAB_CONCURRENCY = 512;
+export const DEFAULT_LAB_CONCURRENCY = 256;
+/** A cell the service keeps refusing (429, 503) this long in a row fails; before, a refusal does not use its retries. */
+export const RATE_LIMIT_PATIENCE_MS = 5 * 60_000;
 /** `gist.lab.maxRetries`: further attempts of one call after a 429, a 5xx or a network error. */
 export const MAX_LAB_RETRIES = 10;
 export const DEFAULT_LAB_RETRIES = 3;

@@ -69,7 +69,7 @@ export const settings = {
     return readOnce('requestTimeoutSeconds', () => requestTimeoutMs(configuration().get<unknown>('requestTimeoutSeconds', DEFAULTS.requestTimeoutSeconds)));
   },
 
-  /** gist.lab.concurrency: calls of one lab run at once at most, clamped to the declared 1–32. */
+  /** gist.lab.concurrency: calls of one lab run at once at most, clamped to the declared 1–512 (a ceiling: the engine finds the service's capacity under it). */
   labConcurrency(): number {
     return readOnce('lab.concurrency', () => wholeNumberIn(configuration().get<unknown>('lab.concurrency'), MIN_LAB_CONCURRENCY, MAX_LAB_CONCURRENCY, DEFAULT_LAB_CONCURRENCY));
   },

@@ -91,6 +91,33 @@ describe('variant lab runs', function () {
     assert.deepEqual([...(await readBack(outcome.resultsPath)).cells].sort(), everyCell(6, VARIANTS));
   });
 
+  it('does not spend a cell’s retries on 429s and 503s: refused six times, it is tried a seventh and succeeds (issue 47: 12 of 300 cells failed so)', async function () {
+    const data = await lab.data(2);
+    lab.service.injectFaults({ path: '/v1/generate', status: 429, retryAfter: '1' }, 4);
+    lab.service.injectFaults({ path: '/v1/generate', status: 503, retryAfter: '1' }, 2);
+    const outcome = await startLabRun(lab.plan(data, { variants: ['formal'] }), lab.options({ concurrency: 1, maxRetries: 3 }));
+    assert.equal(outcome.end, 'finished');
+    const back = await readBack(outcome.resultsPath);
+    assert.deepEqual(back.cells, ['1:formal:1', '2:formal:1']);
+    assert.equal(back.results[0]?.error, null, JSON.stringify(back.results[0]?.error));
+    assert.equal(back.results[0]?.attempts, 7);
+    assert.equal(outcome.progress.failures, 0);
+    assert.equal(outcome.progress.overloaded, 6);
+  });
+
+  it('fails a cell for a rate limit only when the service refused it for 5 minutes in a row, and says so', async function () {
+    const data = await lab.data(2);
+    lab.service.injectFaults({ path: '/v1/generate', status: 429, retryAfter: '60' }, 10);
+    const outcome = await startLabRun(lab.plan(data, { variants: ['formal'] }), lab.options({ concurrency: 1, maxRetries: 3 }));
+    assert.equal(outcome.end, 'finished');
+    const [first, second] = (await readBack(outcome.resultsPath)).results;
+    assert.equal(first?.error?.kind, 'rateLimited');
+    assert.match(first?.error?.message ?? '', /kept refusing this call for 5 minutes \(HTTP 429\).*Rerun the failed cells later/);
+    assert.equal(first?.attempts, 6, 'refused at 0, 66, 132, 198, 264 and 330 s (Retry-After 60, capped at a minute, plus a tenth)');
+    assert.equal(second?.error, null, 'the next cell waits out the rest and succeeds');
+    assert.equal(outcome.progress.failures, 1);
+  });
+
   it('tries 500s and connection resets again, and records a cell that fails past its retries with its kind', async function () {
     const data = await lab.data(4);
     lab.service.injectFaults({ path: '/v1/generate', status: 500 }, 4);
