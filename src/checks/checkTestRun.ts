@@ -375,6 +375,12 @@ export class CheckTestRun {
       });
     }
     if (notSaved !== undefined && resultsFile !== undefined) this.deps.notice('notSaved', `${path.basename(resultsFile)}: ${notSaved}`);
+    const { overloaded, pacedPerSecond } = outcome.progress;
+    if (overloaded > 0) {
+      // A slow run reads as the service's limit, not the extension's: refused requests were tried again without using retries.
+      const pace = pacedPerSecond === undefined ? '' : vscode.l10n.t(', and allowed about {0} calls a second', pacedPerSecond >= 10 ? Math.round(pacedPerSecond) : Math.round(pacedPerSecond * 10) / 10);
+      this.run.appendLine(vscode.l10n.t('{0}: the service limited the run: it refused {1} requests (429 or 503), each tried again{2}.', outputFileName(path.basename(uri.fsPath)), overloaded, pace));
+    }
     const stop = outcome.end === 'stopped' && outcome.reason !== undefined ? ('error' in outcome.reason && outcome.reason.error instanceof Error ? outcome.reason.error.message : outcome.reason.kind) : undefined;
     for (const leaf of pending) {
       if (outcome.end === 'cancelled') this.record(leaf, 'skipped');

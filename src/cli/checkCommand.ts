@@ -161,6 +161,8 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   const summaryFile = io.env.GITHUB_STEP_SUMMARY;
   const keepCells = args.junit !== undefined || (github && summaryFile !== undefined && summaryFile !== '');
   const total = new CheckTally();
+  /** Requests the service refused (429, 503) over every file, and the pace it allowed last. */
+  const limited = { refused: 0, pacedPerSecond: undefined as number | undefined };
   let skippedCells = 0;
   let stopped: string | undefined;
   try {
@@ -223,6 +225,8 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
         break;
       }
       run.seconds = (Date.now() - run.startedAt.getTime()) / 1000;
+      limited.refused += outcome.progress.overloaded;
+      limited.pacedPerSecond = outcome.progress.pacedPerSecond ?? limited.pacedPerSecond;
       if (outcome.end === 'cancelled') {
         stopped = 'cancelled';
         break;
@@ -258,11 +262,18 @@ export async function runCheckCommand(io: CommandIo): Promise<number> {
   }
   out(`${passed} passed, ${failed} failed, ${errored} could not run${skippedCells > 0 ? `, ${skippedCells} not run (llm-rubric)` : ''}${rate === undefined ? '' : ` · pass rate ${percent(rate)}, required ${percent(args.passRate)}`}`);
   if (skippedCells > 0) out(`Not run: ${LLM_RUBRIC_NOT_IN_CLI}`);
+  if (limited.refused > 0) out(serviceLimitLine(limited.refused, limited.pacedPerSecond));
   if (stopped !== undefined) return couldNotRun(stopped === 'cancelled' ? 'cancelled; the checks that finished are reported above.' : `stopped: ${stopped}`);
   if (errored > 0) return couldNotRun(`${errored} call${errored === 1 ? '' : 's'} failed, so ${errored === 1 ? 'its test' : 'their tests'} could not be checked (see above).`);
   // Tests not run (llm-rubric) leave the exit code to the ones that ran; when none ran, nothing was checked.
   if (passed + failed + errored === 0 && skippedCells > 0) return couldNotRun('nothing was checked: every test has llm-rubric, which gist-check does not run (see above).');
   return rate === undefined || rate + 1e-12 >= args.passRate ? EXIT_PASSED : EXIT_FAILED;
+}
+
+/** Why a run took longer than its calls: the service refused some (429, 503) and set the pace; none of them used a retry. */
+function serviceLimitLine(refused: number, pacedPerSecond: number | undefined): string {
+  const pace = pacedPerSecond === undefined ? '' : `, and allowed about ${pacedPerSecond >= 10 ? Math.round(pacedPerSecond) : Math.round(pacedPerSecond * 10) / 10} calls a second`;
+  return `The service limited the run: it refused ${refused} request${refused === 1 ? '' : 's'} (429 or 503), each tried again${pace}.`;
 }
 
 /** "✓ welcome.gisttest.json:4 names the product › formal (184 ms)". */
