@@ -71,6 +71,9 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: watch ? 'silent' : 'info',
+  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module
+  // build bundles. Every bundle may reach it (the verdicts worker does, through the JSON depth check).
+  mainFields: ['module', 'main'],
 };
 
 const extension = {
@@ -79,8 +82,6 @@ const extension = {
   outfile: 'dist/extension.js',
   // import('./undici.js') as require(), as it was when undici was inside the bundle.
   supported: { 'dynamic-import': false },
-  // jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES module build bundles.
-  mainFields: ['module', 'main'],
   plugins: [lazyLibraries, ...(watch ? [watchReporter] : [])],
 };
 const libraries = Object.entries(LAZY_LIBRARIES).map(([name, file]) => ({ ...common, entryPoints: [require.resolve(name)], outfile: `dist/${file}` }));
