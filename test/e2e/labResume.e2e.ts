@@ -29,7 +29,8 @@ function resultKeys(file: string): string[] {
 
 export const scenario: Scenario = {
   name: 'a run interrupted by a window reload resumes to every cell exactly once',
-  state: { signedIn: 'gk_demo_ada', files: { [DATA]: CSV } },
+  // At most 4 calls at once: a run long enough for the reload to fall in its middle (the engine would find the local service's capacity in a few round trips).
+  state: { signedIn: 'gk_demo_ada', files: { [DATA]: CSV }, userSettings: { 'gist.lab.concurrency': 4 } },
   async run(context) {
     const { page, service } = context;
     const resultsFile = path.join(context.workspace, 'data', RESULTS);

@@ -14,7 +14,7 @@ const TYPED = 'typing on while the run goes';
 
 export const scenario: Scenario = {
   name: 'typing goes on in the editor while a run over data opens its results beside it',
-  state: { signedIn: 'gk_demo_ada', files: { [DATA]: CSV, 'notes.txt': 'notes\n' } },
+  state: { signedIn: 'gk_demo_ada', files: { [DATA]: CSV, 'notes.txt': 'notes\n' }, userSettings: { 'gist.lab.concurrency': 4 } },
   async run(context) {
     const { page, service } = context;
     const editor = await openFile(page, 'notes.txt');

@@ -95,7 +95,11 @@ describe('Variant lab: Run over Data in VS Code', function () {
     api.testing.cancelLabRuns();
     await service().clearFaults();
     await vscode.workspace.getConfiguration('gist').update('lab.maxRetries', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('gist').update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
   });
+
+  /** At most 4 calls at once: a run long enough to act on while it goes (the engine would find the local service's capacity in a few round trips). */
+  const fourAtOnce = (): Thenable<void> => vscode.workspace.getConfiguration('gist').update('lab.concurrency', 4, vscode.ConfigurationTarget.Global);
 
   after(function () {
     rmSync(folder, { recursive: true, force: true });
@@ -135,6 +139,7 @@ describe('Variant lab: Run over Data in VS Code', function () {
   it('stops new calls at once on Cancel, keeps what finished, and Resume runs only the missing cells', async function () {
     const control = service();
     // Slow answers, so the cancel falls in the middle.
+    await fourAtOnce();
     await control.injectFaults({ path: '/v1/generate', latencyMs: 150 }, 10_000);
     const running = run();
     await waitFor('a few results', () => resultLines(results).length >= 40, 30_000);
@@ -186,6 +191,7 @@ describe('Variant lab: Run over Data in VS Code', function () {
 
   it('stops the whole run at a 401, with the key flow’s message, and a resume after it completes the run', async function () {
     const control = service();
+    await fourAtOnce();
     await control.injectFaults({ path: '/v1/generate', latencyMs: 50 }, 10_000);
     const running = run();
     await waitFor('some results', () => resultLines(results).length >= 30, 30_000);

@@ -82,7 +82,8 @@ describe('Two windows of one profile share the call history (issue 23 C8) and wr
     const control = service();
     try {
       await control.clearCalls();
-      // Slow answers, so the first window is still writing when the second starts.
+      // Slow answers and at most 4 at once, so the first window is still writing when the second starts.
+      await vscode.workspace.getConfiguration('gist').update('lab.concurrency', 4, vscode.ConfigurationTarget.Global);
       await control.injectFaults({ path: '/v1/generate', latencyMs: 100 }, 10_000);
       const args = { gistId: 'welcome-email', variants: ['formal', 'friendly'], dataFile, resultsFile: results };
       const first = vscode.commands.executeCommand<LabRunSummary | undefined>('gist.lab.runOverData', args);
@@ -100,6 +101,7 @@ describe('Two windows of one profile share the call history (issue 23 C8) and wr
     } finally {
       api.testing.cancelLabRuns();
       await control.clearFaults();
+      await vscode.workspace.getConfiguration('gist').update('lab.concurrency', undefined, vscode.ConfigurationTarget.Global);
       await closeAllEditors();
       rmSync(folder, { recursive: true, force: true });
     }
