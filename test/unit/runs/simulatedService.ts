@@ -8,6 +8,7 @@ import { GistError } from '../../../src/client/errors';
 import type { RateLimitHint } from '../../../src/client/rateLimitHeaders';
 import type { CallFunction, EngineRow } from '../../../src/runs/engine';
 import { FakeClock } from './fakeClock';
+import { mulberry32 } from '../../../tools/service/random';
 
 export interface ServiceProfile {
   /** Requests a second the bucket refills; undefined: no rate limit. */
@@ -25,18 +26,6 @@ export interface ServiceProfile {
   readonly seed?: number;
 }
 
-/** A small seeded generator (mulberry32): the same profile gives the same run. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export class SimulatedService {
   readonly clock = new FakeClock();
   requests = 0;
@@ -49,7 +38,8 @@ export class SimulatedService {
 
   constructor(readonly profile: ServiceProfile) {
     this.tokens = profile.burst ?? 0;
-    this.random = seeded(profile.seed ?? 1);
+    // The local service's seeded generator: the same profile gives the same run.
+    this.random = mulberry32(profile.seed ?? 1);
   }
 
   /** Mean latency of the log-normal: median × e^(σ²/2). */
